@@ -1,0 +1,25 @@
+"""Test set-up: no real display or sound, and user folders in a temporary place.
+
+These variables are set before anything imports pygame or platformdirs.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _user_dirs(tmp_path, monkeypatch):
+    """Every test gets fresh, empty XDG folders (settings, saves, presets)."""
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        path = tmp_path / name.lower()
+        path.mkdir()
+        monkeypatch.setenv(name, str(path))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    yield

@@ -1,0 +1,814 @@
+"""One round of UNO: the state, the legal actions, and `apply`, the only mutator.
+
+Everything here is pure: no clock, no I/O, one injected `random.Random`.
+`apply` checks an action completely before changing anything, so an
+`IllegalAction` leaves the game as it was. The piles are lists with the top at
+the end (cheap pops); the public properties present them top first as the
+contract says.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .actions import Action, CallUno, CatchUno, Challenge, Draw, Pass, Play
+from .cards import COLORS, Card, Color, build_deck
+from .events import (
+    CardKept,
+    CardPlayed,
+    CardsDrawn,
+    ChallengeResolved,
+    ColorChosen,
+    CustomRuleApplied,
+    DirectionChanged,
+    Event,
+    FalseCatch,
+    HandsRotated,
+    HandsSwapped,
+    PenaltyPending,
+    PileReshuffled,
+    RoundEnded,
+    RoundStarted,
+    StartCardFlipped,
+    StartCardReturned,
+    TurnSkipped,
+    UnoCalled,
+    UnoCaught,
+    public_view,
+)
+from .rules import CustomEffect, RuleSet, Stacking
+from .scoring import round_points
+
+
+class IllegalAction(ValueError):
+    """The action is not allowed now; the message says why. The state is unchanged."""
+
+
+class Phase(str, enum.Enum):
+    PLAY = "play"  # the current seat plays a card or draws
+    DRAWN = "drawn"  # the current seat drew a playable card: play it or pass
+    PENALTY = "penalty"  # a Draw Two / Wild Draw Four waits: take it, stack, or challenge
+    OVER = "over"  # the round has ended
+
+
+_PLAY, _DRAWN, _PENALTY, _OVER = Phase.PLAY, Phase.DRAWN, Phase.PENALTY, Phase.OVER
+_NO_COLOR: tuple[None] = (None,)
+_NO_TARGET: tuple[None] = (None,)
+_NO_UNO: tuple[bool] = (False,)
+_BOTH_UNO: tuple[bool, bool] = (False, True)
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know. Built fresh; holds no reference to the game."""
+
+    seat: int
+    players: int
+    rules: RuleSet
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    draw_pile_size: int
+    discard_pile: tuple[Card, ...]  # bottom first; the top card is last
+    active_color: Color | None
+    direction: int
+    current: int
+    dealer: int
+    phase: Phase
+    pending_draw: int  # cards waiting for the current seat in the penalty phase
+    pending_kind: str | None  # "D2" or "W4": the card on top of a pending penalty
+    can_challenge: bool  # the current seat may challenge the Wild Draw Four on top
+    drawn_card: Card | None  # the card this seat just drew, while it may still play it
+    uno_declared: tuple[bool, ...]
+    catchable: int | None  # a seat that went to one card without saying UNO, window open
+    scores: tuple[int, ...]
+    history: tuple[Event, ...]  # this round's events, as this seat may see them
+
+    @property
+    def top_card(self) -> Card:
+        return self.discard_pile[-1]
+
+
+class Game:
+    """A round in progress. Build with `Game.new`; change only with `apply`."""
+
+    __slots__ = (
+        "rules",
+        "n",
+        "rng",
+        "dealer",
+        "_hands",
+        "_pile",
+        "_discard",
+        "current",
+        "direction",
+        "active_color",
+        "phase",
+        "drawn_card",
+        "pending",
+        "pending_kind",
+        "challengeable",
+        "offender",
+        "guilty",
+        "declared",
+        "catchable",
+        "stall",
+        "winner",
+        "points",
+        "blocked",
+        "scores",
+        "log",
+        "actions",
+        "record",
+        "_ev",
+        "_targets",
+    )
+
+    # ------------------------------------------------------------------ setup
+
+    @classmethod
+    def new(
+        cls,
+        rules: RuleSet,
+        players: int,
+        seed: int | None = None,
+        dealer: int | None = 0,
+        deck: Sequence[Card | str] | None = None,
+        *,
+        rng: random.Random | None = None,
+        scores: Sequence[int] | None = None,
+        record: bool = True,
+    ) -> Game:
+        """Deal a new round.
+
+        `deck` is an explicit order, top card first; otherwise the rule set's deck is
+        shuffled with the game's rng. `dealer=None` lets the rng choose the dealer.
+        `record=False` keeps no event log or action log (for fast searches).
+        """
+        if not rules.min_players <= players <= rules.max_players:
+            raise ValueError(
+                f"{rules.name}: {players} players; this rule set allows "
+                f"{rules.min_players} to {rules.max_players}"
+            )
+        g = cls._blank(rules, players, rng if rng is not None else random.Random(seed))
+        g.record = record
+        g.log = []
+        g.actions = []
+        g.scores = tuple(scores) if scores is not None else (0,) * players
+        if deck is None:
+            cards = build_deck(rules.deck)
+            g.rng.shuffle(cards)
+        else:
+            cards = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
+        if len(cards) < players * rules.hand_size + 1:
+            raise ValueError(
+                f"{rules.name}: a deck of {len(cards)} cards cannot deal "
+                f"{players} x {rules.hand_size} and turn a start card"
+            )
+        g._pile = cards[::-1]  # top last
+        g.dealer = g.rng.randrange(players) if dealer is None else dealer % players
+        g._ev = []
+        g._emit(RoundStarted(g.dealer, players, rules.hand_size))
+        g._deal()
+        g._flip_start_card()
+        if g.record:
+            g.log.extend(g._ev)
+        return g
+
+    @classmethod
+    def _blank(cls, rules: RuleSet, players: int, rng: random.Random) -> Game:
+        g = object.__new__(cls)
+        g.rules = rules
+        g.n = players
+        g.rng = rng
+        g.dealer = 0
+        g._hands = [[] for _ in range(players)]
+        g._pile = []
+        g._discard = []
+        g.current = 0
+        g.direction = 1
+        g.active_color = None
+        g.phase = _PLAY
+        g.drawn_card = None
+        g.pending = 0
+        g.pending_kind = None
+        g.challengeable = False
+        g.offender = None
+        g.guilty = False
+        g.declared = [False] * players
+        g.catchable = None
+        g.stall = 0
+        g.winner = None
+        g.points = (0,) * players
+        g.blocked = False
+        g.scores = (0,) * players
+        g.log = []
+        g.actions = []
+        g.record = False
+        g._ev = []
+        g._targets = tuple(
+            tuple(t for t in range(players) if t != s) for s in range(players)
+        )
+        return g
+
+    def _deal(self) -> None:
+        pile, hands, n = self._pile, self._hands, self.n
+        for _ in range(self.rules.hand_size):
+            for i in range(1, n + 1):
+                hands[(self.dealer + i) % n].append(pile.pop())
+        for seat in range(n):
+            self._emit(CardsDrawn(seat, len(hands[seat]), tuple(hands[seat]), "deal"))
+
+    def _flip_start_card(self) -> None:
+        pile, n = self._pile, self.n
+        while True:
+            card = pile.pop()
+            if card.rank != "W4":
+                break
+            # A Wild Draw Four goes back into the deck, which is reshuffled.
+            self._emit(StartCardReturned(card))
+            pile.append(card)
+            self.rng.shuffle(pile)
+        self._discard.append(card)
+        self._emit(StartCardFlipped(card))
+        first = (self.dealer + 1) % n
+        self.current = first
+        self.active_color = card.color  # None for a wild: the first player names it by playing
+        rank = card.rank
+        if rank == "S":
+            self._emit(TurnSkipped(first))
+            self.current = (first + 1) % n
+        elif rank == "R":
+            self.direction = -1
+            self._emit(DirectionChanged(-1))
+            self.current = self.dealer
+        elif rank == "D2":
+            self._draw(first, 2, "penalty")
+            self._emit(TurnSkipped(first))
+            self.current = (first + 1) % n
+
+    # ------------------------------------------------------------ public view
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(tuple(h) for h in self._hands)
+
+    @property
+    def draw_pile(self) -> tuple[Card, ...]:
+        """Top card first."""
+        return tuple(reversed(self._pile))
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """Bottom first; the top card is last."""
+        return tuple(self._discard)
+
+    @property
+    def top_card(self) -> Card:
+        return self._discard[-1]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is _OVER
+
+    def hand_size(self, seat: int) -> int:
+        return len(self._hands[seat])
+
+    def next_seat(self, seat: int | None = None, steps: int = 1) -> int:
+        return ((self.current if seat is None else seat) + self.direction * steps) % self.n
+
+    def observation(self, seat: int) -> Observation:
+        return Observation(
+            seat=seat,
+            players=self.n,
+            rules=self.rules,
+            hand=tuple(self._hands[seat]),
+            hand_sizes=tuple(len(h) for h in self._hands),
+            draw_pile_size=len(self._pile),
+            discard_pile=tuple(self._discard),
+            active_color=self.active_color,
+            direction=self.direction,
+            current=self.current,
+            dealer=self.dealer,
+            phase=self.phase,
+            pending_draw=self.pending,
+            pending_kind=self.pending_kind,
+            can_challenge=(
+                self.phase is _PENALTY
+                and seat == self.current
+                and self.challengeable
+                and self.rules.challenge
+            ),
+            drawn_card=self.drawn_card if seat == self.current and self.phase is _DRAWN else None,
+            uno_declared=tuple(self.declared[s] and len(self._hands[s]) == 1 for s in range(self.n)),
+            catchable=self.catchable,
+            scores=self.scores,
+            history=tuple(public_view(e, seat) for e in self.log),
+        )
+
+    # ------------------------------------------------------------ legality
+
+    def _matches(self, card: Card) -> bool:
+        """Whether `card` may be played on the pile in a normal turn."""
+        if card.is_wild:
+            if card.rank == "W4" and not self.rules.bluffing:
+                return self._may_play_draw_four(self.current)
+            return True
+        active = self.active_color
+        return active is None or card.color is active or card.rank == self._discard[-1].rank
+
+    def _may_play_draw_four(self, seat: int) -> bool:
+        """Without bluffing: only while holding no card of the active colour."""
+        active = self.active_color
+        if active is None:
+            return True
+        for c in self._hands[seat]:
+            if c.color is active:
+                return False
+        return True
+
+    def _stacks(self, card: Card) -> bool:
+        """Whether `card` may be stacked on the pending penalty."""
+        stacking = self.rules.stacking
+        if stacking is Stacking.NONE:
+            return False
+        rank = card.rank
+        if self.pending_kind == "D2":
+            if rank == "D2":
+                return True
+            ok = rank == "W4" and stacking is Stacking.MIXED
+        else:  # a Wild Draw Four is on top
+            if rank == "W4":
+                ok = True
+            else:
+                return (
+                    rank == "D2"
+                    and stacking is Stacking.MIXED
+                    and card.color is self.active_color
+                )
+        return ok and (self.rules.bluffing or self._may_play_draw_four(self.current))
+
+    def _needs_target(self, card: Card, hand_size: int) -> bool:
+        if hand_size <= 1:
+            return False  # the last card ends the round; swaps have no effect
+        rank = card.rank
+        if rank == "WS":
+            return True
+        if rank == "7":
+            return self.rules.seven_zero
+        if rank == "WC":
+            return self.rules.custom_rule.needs_target
+        return False
+
+    def _plays_of(self, seat: int, card: Card, out: list[Action]) -> None:
+        size = len(self._hands[seat])
+        colors = COLORS if card.is_wild else _NO_COLOR
+        targets = self._targets[seat] if self._needs_target(card, size) else _NO_TARGET
+        unos = _BOTH_UNO if size == 2 else _NO_UNO
+        for color in colors:
+            for target in targets:
+                for uno in unos:
+                    out.append(Play(seat, card, color, target, uno))
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action `seat` may take now, in turn or out of turn."""
+        phase = self.phase
+        if phase is _OVER:
+            return []
+        out: list[Action] = []
+        hand = self._hands[seat]
+        if seat == self.current:
+            if phase is _PLAY:
+                for card in dict.fromkeys(hand):
+                    if self._matches(card):
+                        self._plays_of(seat, card, out)
+                out.append(Draw(seat))
+            elif phase is _DRAWN:
+                self._plays_of(seat, self.drawn_card, out)  # type: ignore[arg-type]
+                out.append(Pass(seat))
+            else:
+                for card in dict.fromkeys(hand):
+                    if self._stacks(card):
+                        self._plays_of(seat, card, out)
+                out.append(Draw(seat))
+                if self.challengeable and self.rules.challenge:
+                    out.append(Challenge(seat))
+        elif phase is _PLAY and self.rules.jump_in:
+            top = self._discard[-1]
+            if not top.is_wild and top in hand:
+                self._plays_of(seat, top, out)
+        if len(hand) == 1 and not self.declared[seat]:
+            out.append(CallUno(seat))
+        catchable = self.catchable
+        if catchable is not None and catchable != seat:
+            out.append(CatchUno(seat, catchable))
+        if self.rules.false_catch_penalty:
+            for t in self._targets[seat]:
+                if t != catchable and len(self._hands[t]) == 1:
+                    out.append(CatchUno(seat, t))
+        return out
+
+    def why_illegal(self, action: Action) -> str | None:
+        """None when `action` is legal now, else the reason in words."""
+        phase = self.phase
+        if phase is _OVER:
+            return "the round is over"
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < self.n:
+            return f"no seat {seat!r} at a table of {self.n}"
+        kind = type(action)
+        current = self.current
+        if kind is Play:
+            return self._why_illegal_play(action)  # type: ignore[arg-type]
+        if kind is Draw:
+            if seat != current:
+                return f"seat {seat} cannot draw: it is seat {current}'s turn"
+            if phase is _DRAWN:
+                return "you have already drawn: play the drawn card or keep it"
+            return None
+        if kind is Pass:
+            if seat != current or phase is not _DRAWN:
+                return "you can only keep a card you have just drawn"
+            return None
+        if kind is Challenge:
+            if seat != current or phase is not _PENALTY:
+                return "only the player a Wild Draw Four was played on may challenge it"
+            if not self.rules.challenge:
+                return "these rules have no challenge"
+            if not self.challengeable:
+                return "there is no Wild Draw Four to challenge"
+            return None
+        if kind is CallUno:
+            if len(self._hands[seat]) != 1:
+                return "UNO is called with one card left"
+            if self.declared[seat]:
+                return "you have already called UNO"
+            return None
+        if kind is CatchUno:
+            target = action.target  # type: ignore[union-attr]
+            if type(target) is not int or not 0 <= target < self.n or target == seat:
+                return f"seat {seat} cannot catch seat {target!r}"
+            if target == self.catchable:
+                return None
+            if self.rules.false_catch_penalty and len(self._hands[target]) == 1:
+                return None
+            return f"seat {target} cannot be caught now"
+        return f"not an action: {action!r}"
+
+    def _why_illegal_play(self, a: Play) -> str | None:
+        seat, card, phase = a.seat, a.card, self.phase
+        hand = self._hands[seat]
+        if type(card) is not Card or card not in hand:
+            return f"seat {seat} does not hold {card}"
+        if seat != self.current:
+            if not self.rules.jump_in:
+                return f"it is seat {self.current}'s turn"
+            if phase is not _PLAY:
+                return "no jump-in while a penalty is pending or after the player has drawn"
+            if card.is_wild or card is not self._discard[-1]:
+                return "a jump-in needs a card identical to the top card (no wilds)"
+        elif phase is _PLAY:
+            if not self._matches(card):
+                if card.rank == "W4":
+                    return "Wild Draw Four only when you hold no card of the active colour"
+                return f"{card} does not match {self._discard[-1]} / {self.active_color}"
+        elif phase is _DRAWN:
+            if card is not self.drawn_card:
+                return "after drawing, only the drawn card may be played"
+        elif not self._stacks(card):
+            return f"{card} cannot be stacked on the pending penalty; draw or challenge"
+        if card.is_wild:
+            if type(a.color) is not Color:
+                return f"{card} needs a colour"
+        elif a.color is not None:
+            return f"{card} takes no colour"
+        if self._needs_target(card, len(hand)):
+            t = a.target
+            if type(t) is not int or not 0 <= t < self.n or t == seat:
+                return f"{card} needs another player to swap with"
+        elif a.target is not None:
+            return f"{card} takes no target"
+        if a.uno is not False and not (a.uno is True and len(hand) == 2):
+            return "UNO is declared with the second-to-last card"
+        return None
+
+    # ------------------------------------------------------------ apply
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out `action`; return what happened. Illegal: raise, change nothing."""
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self._ev = events = []
+        kind = type(action)
+        if kind is Play:
+            self._play(action)  # type: ignore[arg-type]
+        elif kind is Draw:
+            self.catchable = None
+            if self.phase is _PENALTY:
+                self._take_penalty()
+            else:
+                self._draw_turn()
+        elif kind is Pass:
+            self.catchable = None
+            self._emit(CardKept(action.seat))
+            self.drawn_card = None
+            self.phase = _PLAY
+            self._end_turn(1)
+        elif kind is Challenge:
+            self.catchable = None
+            self._challenge()
+        elif kind is CallUno:
+            self.declared[action.seat] = True
+            if self.catchable == action.seat:
+                self.catchable = None
+            self._emit(UnoCalled(action.seat))
+        else:
+            self._catch(action)  # type: ignore[arg-type]
+        if self.record:
+            self.actions.append(action)
+            self.log.extend(events)
+        return events
+
+    def _emit(self, event: Event) -> None:
+        self._ev.append(event)
+
+    def _end_turn(self, steps: int) -> None:
+        self.current = (self.current + self.direction * steps) % self.n
+
+    def _play(self, a: Play) -> None:
+        seat, card = a.seat, a.card
+        hand = self._hands[seat]
+        hand_before_wd4 = hand if card.rank == "W4" else None
+        previous_color = self.active_color
+        hand.remove(card)
+        self.catchable = None
+        jump = seat != self.current
+        self.current = seat
+        self._discard.append(card)
+        self._emit(CardPlayed(seat, card, jump))
+        self.stall = 0
+        self.drawn_card = None
+        in_penalty = self.phase is _PENALTY
+        self.phase = _PLAY
+        if card.is_wild:
+            self.active_color = a.color
+            self._emit(ColorChosen(seat, a.color))  # type: ignore[arg-type]
+        else:
+            self.active_color = card.color
+        left = len(hand)
+        if left == 1:
+            if a.uno:
+                self.declared[seat] = True
+                self._emit(UnoCalled(seat))
+            else:
+                self.declared[seat] = False
+                self.catchable = seat
+        rank = card.rank
+        n = self.n
+        nxt = (seat + self.direction) % n
+        if left == 0:
+            # The round ends; cards that make others draw still do, and count.
+            if rank == "D2" or rank == "W4":
+                self._draw(nxt, self.pending + (2 if rank == "D2" else 4), "penalty")
+                self.pending = 0
+            elif rank == "WC":
+                self._custom_draws(seat, nxt)
+            self._end_round(seat)
+            return
+        if rank == "D2" or rank == "W4":
+            amount = 2 if rank == "D2" else 4
+            if rank == "W4":
+                guilty = False
+                if previous_color is not None:
+                    for c in hand_before_wd4:  # type: ignore[union-attr]
+                        if c.color is previous_color:
+                            guilty = True
+                            break
+                self.offender, self.guilty = seat, guilty
+            if self.rules.stacking is not Stacking.NONE or (
+                rank == "W4" and self.rules.challenge
+            ):
+                self.pending = (self.pending if in_penalty else 0) + amount
+                self.pending_kind = rank
+                self.challengeable = rank == "W4" and self.rules.challenge
+                self.phase = _PENALTY
+                self.current = nxt
+                self._emit(PenaltyPending(nxt, self.pending, self.challengeable))
+            else:
+                self._draw(nxt, amount, "penalty")
+                self._emit(TurnSkipped(nxt))
+                self.current = (nxt + self.direction) % n
+            return
+        if rank == "S":
+            self._emit(TurnSkipped(nxt))
+            self.current = (nxt + self.direction) % n
+        elif rank == "R":
+            self.direction = -self.direction
+            self._emit(DirectionChanged(self.direction))
+            if n == 2:
+                self._emit(TurnSkipped(nxt))  # two players: Reverse acts as Skip
+            else:
+                self.current = (seat + self.direction) % n
+        elif rank == "WS" or (rank == "7" and self.rules.seven_zero):
+            self._swap(seat, a.target)  # type: ignore[arg-type]
+            self.current = nxt
+        elif rank == "0" and self.rules.seven_zero:
+            self._rotate()
+            self.current = nxt
+        elif rank == "WC":
+            self._custom_rule(seat, a.target, nxt)
+        else:
+            self.current = nxt
+
+    def _custom_draws(self, seat: int, nxt: int) -> None:
+        rule = self.rules.custom_rule
+        self._emit(CustomRuleApplied(seat, rule.text, rule.effect.value))
+        if rule.effect is CustomEffect.OTHERS_DRAW:
+            for i in range(1, self.n):
+                self._draw((seat + self.direction * i) % self.n, rule.amount, "custom")
+        elif rule.effect is CustomEffect.NEXT_DRAWS_SKIPPED:
+            self._draw(nxt, rule.amount, "custom")
+
+    def _custom_rule(self, seat: int, target: int | None, nxt: int) -> None:
+        effect = self.rules.custom_rule.effect
+        self._custom_draws(seat, nxt)
+        if effect is CustomEffect.NEXT_DRAWS_SKIPPED:
+            self._emit(TurnSkipped(nxt))
+            self.current = (nxt + self.direction) % self.n
+        elif effect is CustomEffect.EXTRA_TURN:
+            self.current = seat
+        elif effect is CustomEffect.SWAP_HANDS:
+            self._swap(seat, target)  # type: ignore[arg-type]
+            self.current = nxt
+        elif effect is CustomEffect.ROTATE_HANDS:
+            self._rotate()
+            self.current = nxt
+        else:
+            self.current = nxt
+
+    def _swap(self, a: int, b: int) -> None:
+        hands = self._hands
+        hands[a], hands[b] = hands[b], hands[a]
+        self.declared[a] = self.declared[b] = False  # moved hands are never catchable
+        self.catchable = None
+        self._emit(HandsSwapped(a, b))
+
+    def _rotate(self) -> None:
+        n, d = self.n, self.direction
+        old = self._hands
+        self._hands = [old[(s - d) % n] for s in range(n)]
+        self.declared = [False] * n
+        self.catchable = None
+        self._emit(HandsRotated(d))
+
+    def _draw(self, seat: int, count: int, reason: str) -> list[Card]:
+        """Move up to `count` cards to `seat`, reshuffling the discards as needed."""
+        pile, hand = self._pile, self._hands[seat]
+        got: list[Card] = []
+        while count > 0:
+            if not pile and not self._reshuffle(seat, got, reason):
+                break
+            take = count if count <= len(pile) else len(pile)
+            chunk = pile[-take:]
+            chunk.reverse()
+            del pile[-take:]
+            got.extend(chunk)
+            count -= take
+        if got:
+            hand.extend(got)
+            self.declared[seat] = False
+            self._emit(CardsDrawn(seat, len(got), tuple(got), reason))
+        return got
+
+    def _reshuffle(self, seat: int, got: list[Card], reason: str) -> bool:
+        """Turn the discards (all but the top) into a new draw pile. False: none left."""
+        discard = self._discard
+        if len(discard) <= 1:
+            return False
+        if got:  # report what was drawn before the reshuffle, in order
+            self._hands[seat].extend(got)
+            self._emit(CardsDrawn(seat, len(got), tuple(got), reason))
+            got.clear()
+        cards = discard[:-1]
+        del discard[:-1]
+        self.rng.shuffle(cards)
+        self._pile.extend(cards)
+        self._emit(PileReshuffled(len(cards)))
+        return True
+
+    def _draw_turn(self) -> None:
+        seat = self.current
+        rules = self.rules
+        if rules.draw_until_playable:
+            got: list[Card] = []
+            while True:
+                part = self._draw(seat, 1, "draw")
+                if not part:
+                    break
+                got.append(part[0])
+                if self._matches(part[0]):
+                    break
+        else:
+            got = self._draw(seat, 1, "draw")
+        if not got:
+            # Both piles are empty: the turn ends; a full lap of this blocks the round.
+            self.stall += 1
+            if self.stall >= self.n:
+                self._end_round(None)
+                return
+            self._end_turn(1)
+            return
+        self.stall = 0
+        card = got[-1]
+        if rules.play_drawn and self._matches(card):
+            self.phase = _DRAWN
+            self.drawn_card = card
+        else:
+            self._end_turn(1)
+
+    def _take_penalty(self) -> None:
+        seat = self.current
+        got = self._draw(seat, self.pending, "penalty")
+        self._clear_penalty()
+        self._note_draw(got)
+        self._emit(TurnSkipped(seat))
+        self._end_turn(1)
+
+    def _note_draw(self, got: list[Card]) -> None:
+        if got:
+            self.stall = 0
+        else:
+            self.stall += 1
+
+    def _clear_penalty(self) -> None:
+        self.pending = 0
+        self.pending_kind = None
+        self.challengeable = False
+        self.phase = _PLAY
+
+    def _challenge(self) -> None:
+        challenger, offender = self.current, self.offender
+        assert offender is not None
+        guilty = self.guilty
+        self._emit(
+            ChallengeResolved(challenger, offender, guilty, tuple(self._hands[offender]))
+        )
+        if guilty:
+            self._draw(offender, self.pending, "challenge")
+            self._clear_penalty()  # the challenger now plays a normal turn
+        else:
+            got = self._draw(
+                challenger, self.pending + self.rules.challenge_innocent_extra, "challenge"
+            )
+            self._clear_penalty()
+            self._note_draw(got)
+            self._emit(TurnSkipped(challenger))
+            self._end_turn(1)
+        self.offender = None
+
+    def _catch(self, a: CatchUno) -> None:
+        if a.target == self.catchable:
+            self.catchable = None
+            self._emit(UnoCaught(a.seat, a.target))
+            self._draw(a.target, self.rules.uno_penalty, "uno")
+        else:
+            self._emit(FalseCatch(a.seat, a.target))
+            self._draw(a.seat, self.rules.false_catch_penalty, "false_catch")
+
+    def _end_round(self, winner: int | None) -> None:
+        self.phase = _OVER
+        self.winner = winner
+        self.drawn_card = None
+        self.catchable = None
+        if winner is None:
+            self.blocked = True
+            self.points = (0,) * self.n
+        else:
+            self.points = round_points(self.rules, self._hands, winner)
+        self._emit(RoundEnded(winner, self.points, self.blocked))
+
+    # ------------------------------------------------------------ copies
+
+    def clone(self, rng: random.Random | None = None) -> Game:
+        """An independent copy (for searches); logs are not copied."""
+        g = object.__new__(Game)
+        for name in Game.__slots__:
+            setattr(g, name, getattr(self, name))
+        g._hands = [list(h) for h in self._hands]
+        g._pile = list(self._pile)
+        g._discard = list(self._discard)
+        g.declared = list(self.declared)
+        g.log = []
+        g.actions = []
+        g.record = False
+        g._ev = []
+        if rng is not None:
+            g.rng = rng
+        return g
