@@ -1,0 +1,101 @@
+"""One translation layer for every visible text.
+
+Use `_("Draw")` for a fixed text and `_("{name} draws {n}").format(...)` for a text with
+values. Catalogs are standard gettext `.po` files under `uno_desktop/locale/<lang>.po`,
+read at run time (no compile step), so translators can use any PO editor.
+The language can change while the game runs: `set_language("sv")`.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+LANGUAGES: dict[str, str] = {"en": "English", "sv": "Svenska"}
+
+_current = "en"
+_catalogs: dict[str, dict[str, str]] = {}
+
+
+def _locale_dir() -> Path:
+    return Path(__file__).resolve().parent / "locale"
+
+
+def parse_po(text: str) -> dict[str, str]:
+    """msgid -> msgstr for a .po file (plain entries; empty translations skipped)."""
+    out: dict[str, str] = {}
+    key: list[str] | None = None
+    val: list[str] | None = None
+    target: list[str] | None = None
+
+    def flush() -> None:
+        if key is not None and val is not None:
+            k, v = "".join(key), "".join(val)
+            if k and v:
+                out[k] = v
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("msgid "):
+            flush()
+            key, val = [_unquote(line[6:])], None
+            target = key
+        elif line.startswith("msgstr "):
+            val = [_unquote(line[7:])]
+            target = val
+        elif line.startswith('"') and target is not None:
+            target.append(_unquote(line))
+    flush()
+    return out
+
+
+def _unquote(s: str) -> str:
+    s = s.strip()
+    if len(s) >= 2 and s[0] == s[-1] == '"':
+        s = s[1:-1]
+    return (
+        s.replace('\\"', '"').replace("\\n", "\n").replace("\\t", "\t").replace("\\\\", "\\")
+    )
+
+
+def catalog(lang: str) -> dict[str, str]:
+    if lang not in _catalogs:
+        path = _locale_dir() / f"{lang}.po"
+        try:
+            _catalogs[lang] = parse_po(path.read_text(encoding="utf-8"))
+        except OSError:
+            _catalogs[lang] = {}
+    return _catalogs[lang]
+
+
+def system_language() -> str:
+    """"sv" when the system asks for Swedish, else "en"."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            code = value.split(":")[0][:2].lower()
+            return code if code in LANGUAGES else "en"
+    return "en"
+
+
+def set_language(lang: str) -> None:
+    global _current
+    _current = lang if lang in LANGUAGES else "en"
+
+
+def language() -> str:
+    return _current
+
+
+def _(text: str) -> str:
+    """The text in the current language (the English text when no translation exists)."""
+    if _current == "en":
+        return text
+    return catalog(_current).get(text, text)
+
+
+def N_(text: str) -> str:
+    """Mark a text for translation without translating it now (for module constants)."""
+    return text
