@@ -796,6 +796,55 @@ class Game:
 
     # ------------------------------------------------------------ copies
 
+    @classmethod
+    def from_observation(
+        cls,
+        obs: Observation,
+        hands: Sequence[Sequence[Card]],
+        draw_pile: Sequence[Card],
+        rng: random.Random,
+        *,
+        guilty: bool = False,
+    ) -> Game:
+        """A game consistent with what `obs.seat` knows, with the hidden parts supplied.
+
+        For searching bots: `hands` gives every seat's hand (the observer's own must be
+        `obs.hand`; the others sampled with the right sizes), `draw_pile` the unseen rest
+        in some order (top first), `guilty` a guess at whether a pending Wild Draw Four
+        was a bluff. The result records nothing (no logs, no events).
+        """
+        if len(hands) != obs.players:
+            raise ValueError("one hand per seat is needed")
+        for seat, (hand, size) in enumerate(zip(hands, obs.hand_sizes)):
+            if len(hand) != size:
+                raise ValueError(f"seat {seat}: hand of {len(hand)} cards, observed {size}")
+        g = cls._blank(obs.rules, obs.players, rng)
+        g._hands = [list(h) for h in hands]
+        g._pile = list(draw_pile)[::-1]
+        g._discard = list(obs.discard_pile)
+        g.dealer = obs.dealer
+        g.current = obs.current
+        g.direction = obs.direction
+        g.active_color = obs.active_color
+        g.phase = obs.phase
+        g.drawn_card = obs.drawn_card if obs.phase is _DRAWN else None
+        if g.phase is _DRAWN and g.drawn_card is None:
+            g.drawn_card = g._hands[g.current][-1]  # another seat's drawn card: a guess
+        g.pending = obs.pending_draw
+        g.pending_kind = obs.pending_kind
+        g.challengeable = obs.phase is _PENALTY and obs.pending_kind == "W4" and obs.rules.challenge
+        if g.challengeable:
+            g.offender = (obs.current - obs.direction) % obs.players
+            for e in reversed(obs.history):
+                if type(e) is CardPlayed:
+                    g.offender = e.seat
+                    break
+            g.guilty = guilty
+        g.declared = [bool(d) for d in obs.uno_declared]
+        g.catchable = obs.catchable
+        g.scores = obs.scores
+        return g
+
     def clone(self, rng: random.Random | None = None) -> Game:
         """An independent copy (for searches); logs are not copied."""
         g = object.__new__(Game)
