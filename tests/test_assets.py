@@ -1,0 +1,89 @@
+"""The committed assets: every sound the game names exists and is sane, the icon loads,
+and the generator script reproduces the committed files byte for byte."""
+
+from __future__ import annotations
+
+import os
+import struct
+import subprocess
+import sys
+import wave
+from pathlib import Path
+
+import pygame
+import pytest
+
+from uno_desktop.audio import SOUND_NAMES
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+ASSETS_DIR = REPO_ROOT / "assets"
+MAKE_ASSETS = REPO_ROOT / "tools" / "make_assets.py"
+
+
+def _read_wav(name: str) -> tuple[wave._wave_params, tuple[int, ...]]:
+    with wave.open(str(ASSETS_DIR / "sounds" / f"{name}.wav"), "rb") as w:
+        params = w.getparams()
+        frames = w.readframes(params.nframes)
+    return params, struct.unpack(f"<{params.nframes}h", frames)
+
+
+@pytest.mark.parametrize("name", SOUND_NAMES)
+def test_every_named_sound_exists(name):
+    assert (ASSETS_DIR / "sounds" / f"{name}.wav").is_file()
+
+
+@pytest.mark.parametrize("name", SOUND_NAMES)
+def test_sound_is_16_bit_mono_pcm(name):
+    params, _ = _read_wav(name)
+    assert (params.nchannels, params.sampwidth, params.comptype) == (1, 2, "NONE")
+    assert params.framerate in (22050, 44100)
+
+
+@pytest.mark.parametrize("name", SOUND_NAMES)
+def test_sound_is_shorter_than_one_and_a_half_seconds(name):
+    params, _ = _read_wav(name)
+    assert params.nframes / params.framerate < 1.5
+
+
+@pytest.mark.parametrize("name", SOUND_NAMES)
+def test_sound_is_not_silent(name):
+    _, samples = _read_wav(name)
+    assert max(abs(s) for s in samples) > 3000
+
+
+@pytest.mark.parametrize("name", SOUND_NAMES)
+def test_sound_starts_and_ends_at_zero_so_it_does_not_click(name):
+    _, samples = _read_wav(name)
+    assert samples[0] == 0
+    assert samples[-1] == 0
+
+
+@pytest.mark.parametrize(("filename", "size_px"), [("icon.png", 256), ("icon-64.png", 64)])
+def test_icon_loads_with_pygame_at_its_size(filename, size_px):
+    image = pygame.image.load(str(ASSETS_DIR / filename))
+    assert image.get_size() == (size_px, size_px)
+
+
+def test_icon_has_transparent_corners_and_an_opaque_middle():
+    image = pygame.image.load(str(ASSETS_DIR / "icon.png"))
+    assert image.get_at((0, 0)).a == 0
+    assert image.get_at((128, 128)).a == 255
+
+
+def test_windows_icon_is_an_ico_with_a_256_pixel_image():
+    data = (ASSETS_DIR / "icon.ico").read_bytes()
+    reserved, kind, count = struct.unpack_from("<HHH", data)
+    assert (reserved, kind) == (0, 1)
+    widths = [data[6 + 16 * i] for i in range(count)]
+    assert 0 in widths  # 0 means 256 in an .ico directory entry
+
+
+def test_make_assets_reproduces_the_committed_files_byte_for_byte(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    subprocess.run(
+        [sys.executable, str(MAKE_ASSETS), str(tmp_path)], check=True, capture_output=True, env=env
+    )
+    made = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
+    assert made, "the generator wrote nothing"
+    for rel in made:
+        assert (tmp_path / rel).read_bytes() == (ASSETS_DIR / rel).read_bytes(), rel

@@ -1,0 +1,186 @@
+"""Sound effects: a small bank of named sounds that is silent when sound cannot work.
+
+A family computer may have no sound card, a muted or busy audio server, or a damaged
+install. None of that may stop the game or fill a terminal with errors, so every failure
+turns the bank (or just the one missing sound) into a silent no-op. Nothing here touches
+pygame until `make_sound_bank` or `SoundBank.load` is called.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Iterator
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame
+
+
+class Sound(StrEnum):
+    """The names of the sounds; each is `assets/sounds/<name>.wav`."""
+
+    DEAL = "deal"
+    PLAY = "play"
+    DRAW = "draw"
+    SHUFFLE = "shuffle"
+    UNO = "uno"
+    CATCH = "catch"
+    WRONG = "wrong"
+    WIN = "win"
+
+
+SOUND_NAMES: tuple[str, ...] = tuple(s.value for s in Sound)
+
+# Mixer settings: a 512-frame buffer (~12 ms at 44.1 kHz) keeps a card's sound in step
+# with its animation; larger buffers are safer against underruns but audibly late.
+MIXER_FREQUENCY_HZ = 44100
+MIXER_BUFFER_FRAMES = 512
+MIXER_CHANNELS = 2
+MIXER_VOICES = 16
+
+
+def _clamp_volume(volume: float) -> float:
+    return min(1.0, max(0.0, float(volume)))
+
+
+class SoundBank:
+    """Named sounds at one volume. `play` never raises and never prints.
+
+    A bank made with `enabled=False` (or whose mixer is gone) is the null object: every
+    call is accepted and does nothing, so callers never need to check for sound support.
+    """
+
+    def __init__(self, volume: float = 1.0, *, enabled: bool = True) -> None:
+        self._volume = _clamp_volume(volume)
+        self._enabled = enabled
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+
+    @classmethod
+    def silent(cls, volume: float = 1.0) -> SoundBank:
+        """A bank that plays nothing (no audio device, or sound switched off by a test)."""
+        return cls(volume, enabled=False)
+
+    @property
+    def enabled(self) -> bool:
+        """True when the mixer works; False for the silent null bank."""
+        return self._enabled
+
+    @property
+    def loaded(self) -> frozenset[str]:
+        """Names of the sounds that will actually make a noise."""
+        return frozenset(self._sounds)
+
+    @property
+    def volume(self) -> float:
+        return self._volume
+
+    @volume.setter
+    def volume(self, value: float) -> None:
+        """Clamp to 0..1 and apply to every loaded sound at once (also ones playing now)."""
+        self._volume = _clamp_volume(value)
+        for sound in self._sounds.values():
+            with contextlib.suppress(Exception):
+                sound.set_volume(self._volume)
+
+    def load(self, assets_dir: Path) -> None:
+        """Load `<assets_dir>/sounds/<name>.wav` for every name; a missing or unreadable
+        file leaves that one name silent, and a disabled bank loads nothing."""
+        if not self._enabled:
+            return
+        import pygame
+
+        if not pygame.mixer.get_init():
+            self._enabled = False
+            return
+        sounds_dir = Path(assets_dir) / "sounds"
+        for name in SOUND_NAMES:
+            path = sounds_dir / f"{name}.wav"
+            if not path.is_file():
+                continue
+            try:
+                sound = pygame.mixer.Sound(str(path))
+            except (pygame.error, OSError):
+                continue
+            sound.set_volume(self._volume)
+            self._sounds[name] = sound
+
+    def play(self, name: str) -> None:
+        """Start the named sound; unknown or missing names and a dead mixer are ignored.
+
+        The exception guard is broad on purpose: a sound effect is never worth a crash.
+        """
+        if not self._enabled or self._volume <= 0.0:
+            return
+        sound = self._sounds.get(str(name))
+        if sound is None:
+            return
+        try:
+            sound.play()
+        except Exception:
+            self._enabled = False
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Silence C libraries (ALSA prints "cannot find card" itself when there is no sound
+    card) while the mixer opens; Python-level errors still arrive as exceptions."""
+    try:
+        fd = sys.stderr.fileno()
+        saved = os.dup(fd)
+    except (AttributeError, OSError, ValueError):
+        yield
+        return
+    try:
+        sys.stderr.flush()
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), fd)
+        yield
+    finally:
+        os.dup2(saved, fd)
+        os.close(saved)
+
+
+def init_mixer() -> bool:
+    """Open the audio device for low-latency playback; False when there is none.
+
+    Call this before `pygame.init()`, which would otherwise open the mixer with its own
+    defaults (still usable, just not tuned).
+    """
+    try:
+        import pygame
+    except ImportError:
+        return False
+    try:
+        if pygame.mixer.get_init():
+            return True
+        pygame.mixer.pre_init(MIXER_FREQUENCY_HZ, -16, MIXER_CHANNELS, MIXER_BUFFER_FRAMES)
+        with _quiet_stderr():
+            pygame.mixer.init()
+        pygame.mixer.set_num_channels(MIXER_VOICES)
+    except (pygame.error, NotImplementedError, OSError):
+        # NotImplementedError: this pygame build has no mixer module at all.
+        return False
+    return True
+
+
+def make_sound_bank(volume: float, assets_dir: Path | None = None) -> SoundBank:
+    """A loaded bank at `volume`, or a silent one when there is no usable audio device.
+
+    `assets_dir` defaults to the game's own assets folder (checkout, wheel or bundle).
+    """
+    if not init_mixer():
+        return SoundBank.silent(volume)
+    if assets_dir is None:
+        from .resources import data_path
+
+        try:
+            assets_dir = data_path("assets")
+        except FileNotFoundError:
+            return SoundBank.silent(volume)
+    bank = SoundBank(volume)
+    bank.load(assets_dir)
+    return bank
