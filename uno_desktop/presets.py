@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -229,7 +229,7 @@ def _load_file(path: Path, chain: tuple[Path, ...]) -> RuleSet:
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark is not None else 1
-        problem = e.problem or e.context or "cannot be read"
+        problem = ", ".join(t for t in (e.context, e.problem) if t) or "cannot be read"
         if problem == "mapping values are not allowed here":
             problem += " (put text containing ': ' in quotes)"
         raise PresetError(f"{where}: line {line}: YAML syntax error: {problem}") from e
