@@ -1,0 +1,100 @@
+"""Log lines: what everyone at the table may read. Drawn cards are never named."""
+
+from __future__ import annotations
+
+import pytest
+
+from uno_desktop.engine import Card, Color
+from uno_desktop.engine import events as ev
+from uno_desktop.i18n import set_language
+from uno_desktop.ui.log_text import card_name, challenge_result_text, event_line, log_lines
+
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+SECRET = (Card.parse("G7"), Card.parse("WS"), Card.parse("BD2"))
+
+#: one event of every type the engine emits; the draws carry cards nobody else may see
+ALL_EVENTS: list[ev.Event] = [
+    ev.RoundStarted(dealer=0, players=4, hand_size=7),
+    ev.StartCardFlipped(Card.parse("R5")),
+    ev.StartCardReturned(Card.parse("W4")),
+    ev.CardPlayed(1, Card.parse("YD2")),
+    ev.CardPlayed(2, Card.parse("Y3"), jump_in=True),
+    ev.ColorChosen(1, Color.GREEN),
+    *[
+        ev.CardsDrawn(0, 3, SECRET, reason)
+        for reason in ("deal", "draw", "penalty", "uno", "challenge", "false_catch", "custom")
+    ],
+    ev.CardsDrawn(0, 1, SECRET[:1], "draw"),
+    ev.CardKept(3),
+    ev.TurnSkipped(2),
+    ev.DirectionChanged(-1),
+    ev.DirectionChanged(1),
+    ev.PenaltyPending(2, 4, True),
+    ev.ChallengeResolved(2, 1, True, SECRET),
+    ev.ChallengeResolved(2, 1, False, SECRET),
+    ev.UnoCalled(1),
+    ev.UnoCaught(0, 1),
+    ev.FalseCatch(0, 1),
+    ev.HandsSwapped(0, 3),
+    ev.HandsRotated(1),
+    ev.CustomRuleApplied(1, "Everyone else draws one card.", "others_draw"),
+    ev.PileReshuffled(40),
+    ev.RoundEnded(1, (0, 50, 0, 0)),
+    ev.RoundEnded(None, (0, 0, 0, 0), blocked=True),
+]
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def _secret_names() -> list[str]:
+    names = []
+    for card in SECRET:
+        names += [card_name(card), card.code, card.name]
+    return names
+
+
+@pytest.mark.parametrize("event", ALL_EVENTS, ids=lambda e: type(e).__name__)
+def test_log_line_never_names_a_drawn_or_shown_card(event):
+    line = event_line(event, NAMES) or ""
+    for secret in _secret_names():
+        assert secret not in line
+
+
+@pytest.mark.parametrize("event", ALL_EVENTS, ids=lambda e: type(e).__name__)
+def test_every_event_type_has_a_line_except_the_deal(event):
+    line = event_line(event, NAMES)
+    if isinstance(event, ev.CardsDrawn) and event.reason == "deal":
+        assert line is None
+    else:
+        assert line and line.strip()
+
+
+def test_a_draw_says_who_and_how_many():
+    assert event_line(ev.CardsDrawn(0, 2, SECRET[:2], "penalty"), NAMES) == "Ann draws 2 cards."
+
+
+def test_a_play_names_the_card_and_the_player():
+    assert event_line(ev.CardPlayed(1, Card.parse("BD2")), NAMES) == "Bo plays Blue Draw Two."
+
+
+def test_log_lines_reads_like_the_brief_example():
+    lines = log_lines(
+        [ev.CardPlayed(1, Card.parse("RD2")), ev.CardsDrawn(2, 2, SECRET[:2], "penalty")],
+        ["Ann", "Bo", "Cy"],
+    )
+    assert lines == ["Bo plays Red Draw Two.", "Cy draws 2 cards."]
+
+
+def test_challenge_result_names_the_bluffer():
+    text = challenge_result_text(ev.ChallengeResolved(0, 1, True, SECRET), 4, 0, NAMES)
+    assert text == "Bo was bluffing! Bo draws 4."
+
+
+def test_challenge_result_tells_a_wrong_challenger_they_draw():
+    text = challenge_result_text(ev.ChallengeResolved(0, 1, False, SECRET), 6, 0, NAMES)
+    assert text == "Not a bluff: you draw 6."

@@ -1,0 +1,431 @@
+"""The table as the players see it: a copy of the game that lags behind until animations land.
+
+The match changes at once when an action is applied; the screen must not. Events go into
+a queue here; each becomes a `Step` (cards in flight plus what changes when they land),
+and the displayed state (`ViewState`) changes only as flights land. When the queue is
+empty the state is checked against the real game (`sync`), so nothing can drift.
+
+This module knows no pygame and no screen positions: a flight names its ends by `Spot`
+("the draw pile", "seat 3") and the scene turns spots into pixels. It also decides what
+may be seen: a card flies face up only when the rules let the shown seat see it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from uno_desktop.engine import Card, Color
+from uno_desktop.engine import events as ev
+from uno_desktop.ui.log_text import event_line
+
+#: how many log lines the view keeps (the scene shows as many as fit)
+LOG_KEEP = 40
+
+# Durations in seconds at animation speed 1.0 (the Animator divides by its speed).
+FLY_S = 0.38  # one card across the table
+DEAL_FLY_S = 0.28  # one card of the deal
+DEAL_TOTAL_S = 2.4  # the whole deal's stagger, whatever the table size
+DRAW_STAGGER_S = 0.09  # between the cards of one draw
+DRAW_TOTAL_S = 0.9  # cap on a long draw's stagger
+SWAP_FLY_S = 0.55
+RESHUFFLE_FLY_S = 0.45
+MOVED_BACKS = 5  # backs drawn for a moving hand or a reshuffle (a hint, not every card)
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One end of a flight: the draw pile, the discard pile, or a seat's hand.
+
+    `card` names the card inside the seat's hand where it starts or lands, so the
+    scene can start a play from that card's place in the fan.
+    """
+
+    kind: str  # "pile" | "discard" | "seat"
+    seat: int = -1
+    card: Card | None = None
+
+
+PILE = Spot("pile")
+DISCARD = Spot("discard")
+
+
+@dataclass(frozen=True)
+class Flight:
+    """One card moving. Face up at the start/end only when `start_face`/`end_face` is set."""
+
+    src: Spot
+    dst: Spot
+    start_face: Card | None  # None: a back at the start
+    end_face: Card | None  # None: still a back on landing
+    delay_s: float = 0.0
+    duration_s: float = FLY_S
+    on_land: Callable[[], None] | None = None
+
+
+@dataclass
+class Step:
+    """What one event (or the whole deal) does on screen."""
+
+    event: ev.Event
+    flights: list[Flight] = field(default_factory=list)
+    on_done: Callable[[], None] | None = None  # applied after the last flight lands
+    sound: str | None = None  # played when the step starts
+    hold_s: float = 0.0  # a pause after it (lets people read a skip, a colour)
+    pulse_seat: int | None = None  # a seat to flash (skipped, UNO, caught)
+
+
+@dataclass
+class ViewState:
+    """What the table shows now. Hands hold the true cards where known, `None` where not.
+
+    Which hand is drawn face up is the scene's decision; this state only remembers.
+    """
+
+    players: int
+    hands: list[list[Card | None]]
+    discard: list[Card]  # bottom first; only the last few matter on screen
+    pile_count: int
+    active_color: Color | None
+    direction: int
+    current: int
+    dealer: int
+    uno: list[bool]
+    scores: list[int]
+    log: deque[str]
+    round_over: bool = False
+    winner: int | None = None
+
+    @classmethod
+    def empty(cls, players: int) -> ViewState:
+        return cls(
+            players=players,
+            hands=[[] for _ in range(players)],
+            discard=[],
+            pile_count=0,
+            active_color=None,
+            direction=1,
+            current=0,
+            dealer=0,
+            uno=[False] * players,
+            scores=[0] * players,
+            log=deque(maxlen=LOG_KEEP),
+        )
+
+    @property
+    def top_card(self) -> Card | None:
+        return self.discard[-1] if self.discard else None
+
+    def counts(self) -> list[int]:
+        return [len(h) for h in self.hands]
+
+
+def _remove_card(hand: list[Card | None], card: Card) -> None:
+    """Take `card` out of a hand: itself when known, else an unknown card."""
+    if card in hand:
+        hand.remove(card)
+    elif None in hand:
+        hand.remove(None)
+    elif hand:
+        hand.pop()
+
+
+class TableView:
+    """The event queue and the displayed state.
+
+    `names` are the seats' names (for log lines); `deck_size` starts the draw pile count
+    when a round is dealt.
+    """
+
+    def __init__(self, names: Sequence[str], deck_size: int) -> None:
+        self.names = list(names)
+        self.deck_size = deck_size
+        self.state = ViewState.empty(len(names))
+        self.queue: deque[ev.Event] = deque()
+
+    # ------------------------------------------------------------------ feeding
+
+    def feed(self, events: Iterable[ev.Event]) -> None:
+        self.queue.extend(events)
+
+    @property
+    def pending(self) -> bool:
+        return bool(self.queue)
+
+    def add_log(self, line: str | None) -> None:
+        if line:
+            self.state.log.append(line)
+
+    # ------------------------------------------------------------------ syncing
+
+    def sync(self, game: object, scores: Sequence[int] | None = None) -> None:
+        """Make the shown state equal to `game` (any object with the Game's public fields).
+
+        Called when the queue is empty and nothing flies, and when a saved match resumes.
+        """
+        s = self.state
+        hands = game.hands  # type: ignore[attr-defined]
+        s.hands = [list(h) for h in hands]
+        s.discard = list(game.discard_pile)  # type: ignore[attr-defined]
+        s.pile_count = len(game.draw_pile)  # type: ignore[attr-defined]
+        s.active_color = game.active_color  # type: ignore[attr-defined]
+        s.direction = game.direction  # type: ignore[attr-defined]
+        s.current = game.current  # type: ignore[attr-defined]
+        s.dealer = game.dealer  # type: ignore[attr-defined]
+        obs = game.observation(0)  # type: ignore[attr-defined]
+        s.uno = list(obs.uno_declared)
+        s.round_over = bool(game.is_over)  # type: ignore[attr-defined]
+        s.winner = game.winner  # type: ignore[attr-defined]
+        if scores is not None:
+            s.scores = list(scores)
+
+    # ------------------------------------------------------------------ steps
+
+    def next_step(self, shown: int | None) -> Step | None:
+        """The next event's step, or None when the queue is empty.
+
+        `shown` is the seat whose hand is face up on screen (None: no hand is).
+        The deal's card events are taken together so cards go round one at a time.
+        """
+        if not self.queue:
+            return None
+        event = self.queue.popleft()
+        t = type(event)
+        if t is ev.CardsDrawn and event.reason == "deal":
+            deals = [event]
+            while (
+                self.queue
+                and type(self.queue[0]) is ev.CardsDrawn
+                and (self.queue[0].reason == "deal")
+            ):
+                deals.append(self.queue.popleft())
+            return self._deal_step(deals, shown)
+        builder = _BUILDERS.get(t)
+        if builder is None:
+            return Step(event, on_done=lambda: self.add_log(event_line(event, self.names)))
+        return builder(self, event, shown)
+
+    def _log_done(
+        self, event: ev.Event, extra: Callable[[], None] | None = None
+    ) -> Callable[[], None]:
+        def done() -> None:
+            if extra is not None:
+                extra()
+            self.add_log(event_line(event, self.names))
+
+        return done
+
+    # -- one builder per event type -------------------------------------------------------
+
+    def _round_started(self, e: ev.RoundStarted, shown: int | None) -> Step:
+        def reset() -> None:
+            log = self.state.log
+            self.state = ViewState.empty(e.players)
+            self.state.log = log
+            self.state.dealer = e.dealer
+            self.state.pile_count = self.deck_size
+
+        reset()  # the table clears at once; the deal flies next
+        return Step(e, on_done=self._log_done(e), sound="shuffle", hold_s=0.15)
+
+    def _deal_step(self, deals: list[ev.CardsDrawn], shown: int | None) -> Step:
+        s = self.state
+        n = s.players
+        by_seat = {d.seat: d for d in deals}
+        rounds = max((d.count for d in deals), default=0)
+        order = [(s.dealer + i) % n for i in range(1, n + 1)]
+        total = sum(d.count for d in deals)
+        stagger = min(0.07, DEAL_TOTAL_S / max(1, total))
+        flights: list[Flight] = []
+        k = 0
+        for r in range(rounds):
+            for seat in order:
+                d = by_seat.get(seat)
+                if d is None or r >= d.count:
+                    continue
+                card = d.cards[r] if r < len(d.cards) else None
+                face = card if seat == shown else None
+                flights.append(
+                    Flight(
+                        PILE,
+                        Spot("seat", seat),
+                        None,
+                        face,
+                        delay_s=k * stagger,
+                        duration_s=DEAL_FLY_S,
+                        on_land=self._lander(seat, card),
+                    )
+                )
+                k += 1
+        return Step(deals[0], flights=flights, sound="deal")
+
+    def _lander(self, seat: int, card: Card | None) -> Callable[[], None]:
+        def land() -> None:
+            st = self.state
+            st.hands[seat].append(card)
+            st.pile_count = max(0, st.pile_count - 1)
+            st.uno[seat] = False
+
+        return land
+
+    def _start_card(self, e: ev.StartCardFlipped, shown: int | None) -> Step:
+        def land() -> None:
+            st = self.state
+            st.pile_count = max(0, st.pile_count - 1)
+            st.discard.append(e.card)
+            st.active_color = e.card.color
+            st.current = (st.dealer + 1) % st.players
+
+        flight = Flight(PILE, DISCARD, None, e.card, on_land=land)
+        return Step(e, flights=[flight], on_done=self._log_done(e), sound="play", hold_s=0.2)
+
+    def _card_played(self, e: ev.CardPlayed, shown: int | None) -> Step:
+        st = self.state
+        _remove_card(st.hands[e.seat], e.card)  # the card leaves the hand as it lifts off
+        st.current = e.seat
+
+        def land() -> None:
+            st2 = self.state
+            st2.discard.append(e.card)
+            if not e.card.is_wild:
+                st2.active_color = e.card.color
+            st2.uno[e.seat] = st2.uno[e.seat] and len(st2.hands[e.seat]) == 1
+
+        start = e.card if e.seat == shown else None
+        flight = Flight(Spot("seat", e.seat, e.card), DISCARD, start, e.card, on_land=land)
+        return Step(e, flights=[flight], on_done=self._log_done(e), sound="play")
+
+    def _color_chosen(self, e: ev.ColorChosen, shown: int | None) -> Step:
+        def done() -> None:
+            self.state.active_color = e.color
+
+        return Step(e, on_done=self._log_done(e, done), hold_s=0.35)
+
+    def _cards_drawn(self, e: ev.CardsDrawn, shown: int | None) -> Step:
+        stagger = min(DRAW_STAGGER_S, DRAW_TOTAL_S / max(1, e.count))
+        flights = []
+        for i in range(e.count):
+            card = e.cards[i] if i < len(e.cards) else None
+            face = card if e.seat == shown else None
+            flights.append(
+                Flight(
+                    PILE,
+                    Spot("seat", e.seat),
+                    None,
+                    face,
+                    delay_s=i * stagger,
+                    on_land=self._lander(e.seat, card),
+                )
+            )
+        return Step(e, flights=flights, on_done=self._log_done(e), sound="draw")
+
+    def _turn_skipped(self, e: ev.TurnSkipped, shown: int | None) -> Step:
+        return Step(e, on_done=self._log_done(e), hold_s=0.35, pulse_seat=e.seat)
+
+    def _direction(self, e: ev.DirectionChanged, shown: int | None) -> Step:
+        def done() -> None:
+            self.state.direction = e.direction
+
+        return Step(e, on_done=self._log_done(e, done), hold_s=0.35)
+
+    def _uno_called(self, e: ev.UnoCalled, shown: int | None) -> Step:
+        def done() -> None:
+            self.state.uno[e.seat] = True
+
+        return Step(e, on_done=self._log_done(e, done), sound="uno", hold_s=0.3, pulse_seat=e.seat)
+
+    def _uno_caught(self, e: ev.UnoCaught, shown: int | None) -> Step:
+        return Step(e, on_done=self._log_done(e), sound="catch", hold_s=0.2, pulse_seat=e.target)
+
+    def _false_catch(self, e: ev.FalseCatch, shown: int | None) -> Step:
+        return Step(e, on_done=self._log_done(e), sound="wrong", hold_s=0.2, pulse_seat=e.catcher)
+
+    def _backs_between(self, a: int, b: int, delay0: float) -> list[Flight]:
+        count = min(MOVED_BACKS, max(1, len(self.state.hands[a])))
+        return [
+            Flight(
+                Spot("seat", a),
+                Spot("seat", b),
+                None,
+                None,
+                delay_s=delay0 + i * 0.05,
+                duration_s=SWAP_FLY_S,
+            )
+            for i in range(count)
+        ]
+
+    def _hands_swapped(self, e: ev.HandsSwapped, shown: int | None) -> Step:
+        flights = self._backs_between(e.a, e.b, 0.0) + self._backs_between(e.b, e.a, 0.0)
+
+        def done() -> None:
+            st = self.state
+            st.hands[e.a], st.hands[e.b] = st.hands[e.b], st.hands[e.a]
+            st.uno[e.a] = st.uno[e.b] = False
+
+        return Step(e, flights=flights, on_done=self._log_done(e, done), sound="shuffle")
+
+    def _hands_rotated(self, e: ev.HandsRotated, shown: int | None) -> Step:
+        n = self.state.players
+        flights: list[Flight] = []
+        for seat in range(n):
+            flights += self._backs_between(seat, (seat + e.direction) % n, 0.0)[:3]
+
+        def done() -> None:
+            st = self.state
+            old = st.hands
+            st.hands = [old[(s - e.direction) % n] for s in range(n)]
+            st.uno = [False] * n
+
+        return Step(e, flights=flights, on_done=self._log_done(e, done), sound="shuffle")
+
+    def _reshuffled(self, e: ev.PileReshuffled, shown: int | None) -> Step:
+        st = self.state
+        moving = st.discard[:-1][-MOVED_BACKS:]
+        flights = [
+            Flight(DISCARD, PILE, card, None, delay_s=i * 0.06, duration_s=RESHUFFLE_FLY_S)
+            for i, card in enumerate(moving)
+        ]
+        # The cards under the top card leave the discard pile as they lift off.
+        if st.discard:
+            st.discard = st.discard[-1:]
+
+        def done() -> None:
+            self.state.pile_count += e.count
+
+        return Step(e, flights=flights, on_done=self._log_done(e, done), sound="shuffle")
+
+    def _round_ended(self, e: ev.RoundEnded, shown: int | None) -> Step:
+        def done() -> None:
+            self.state.round_over = True
+            self.state.winner = e.winner
+
+        return Step(
+            e, on_done=self._log_done(e, done), sound="win", hold_s=0.6, pulse_seat=e.winner
+        )
+
+    def _plain(self, e: ev.Event, shown: int | None) -> Step:
+        return Step(e, on_done=self._log_done(e), hold_s=0.2)
+
+
+_BUILDERS: dict[type, Callable[[TableView, ev.Event, int | None], Step]] = {
+    ev.RoundStarted: TableView._round_started,  # type: ignore[dict-item]
+    ev.StartCardFlipped: TableView._start_card,  # type: ignore[dict-item]
+    ev.CardPlayed: TableView._card_played,  # type: ignore[dict-item]
+    ev.ColorChosen: TableView._color_chosen,  # type: ignore[dict-item]
+    ev.CardsDrawn: TableView._cards_drawn,  # type: ignore[dict-item]
+    ev.TurnSkipped: TableView._turn_skipped,  # type: ignore[dict-item]
+    ev.DirectionChanged: TableView._direction,  # type: ignore[dict-item]
+    ev.UnoCalled: TableView._uno_called,  # type: ignore[dict-item]
+    ev.UnoCaught: TableView._uno_caught,  # type: ignore[dict-item]
+    ev.FalseCatch: TableView._false_catch,  # type: ignore[dict-item]
+    ev.HandsSwapped: TableView._hands_swapped,  # type: ignore[dict-item]
+    ev.HandsRotated: TableView._hands_rotated,  # type: ignore[dict-item]
+    ev.PileReshuffled: TableView._reshuffled,  # type: ignore[dict-item]
+    ev.RoundEnded: TableView._round_ended,  # type: ignore[dict-item]
+    ev.PenaltyPending: TableView._plain,  # type: ignore[dict-item]
+    ev.ChallengeResolved: TableView._plain,  # type: ignore[dict-item]
+    ev.CardKept: TableView._plain,  # type: ignore[dict-item]
+    ev.CustomRuleApplied: TableView._plain,  # type: ignore[dict-item]
+    ev.StartCardReturned: TableView._plain,  # type: ignore[dict-item]
+}
