@@ -1,0 +1,105 @@
+"""Hard: remembers, infers and looks ahead, from its observation only.
+
+On top of Normal's table sense it rebuilds a `Knowledge` of the round (every card
+seen, what each opponent showed it lacks, each opponent's bluffing record), names
+colours its opponents lack, weighs a challenge by Bayes, and when more than one
+move is sensible, settles it with a fixed-budget determinised search
+(`search.search`), so the same observation and rng always give the same move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..engine import COLORS, Action, Card, Color, Observation, Phase, Play
+from .base import Options, color_counts, next_seat
+from .knowledge import Knowledge
+from .normal import NormalBot
+from .search import search
+
+SAMPLES = 10  # determinised deals per decision (all candidates share each deal)
+DEPTH = 24  # plies of greedy play before the position is judged by hand sizes
+MAX_CANDIDATES = 3
+PRIOR_BONUS = 0.01
+PRIOR_BLUFF = 0.05
+CHALLENGE_AT = 0.35  # a wrong challenge costs two cards; a right one saves four
+
+
+class HardBot(NormalBot):
+    level = "hard"
+    prior_bluff = PRIOR_BLUFF
+    challenge_at = CHALLENGE_AT
+
+    def __init__(self, samples: int = SAMPLES, depth: int = DEPTH) -> None:
+        self.samples = samples
+        self.depth = depth
+
+    def turn(self, obs: Observation, opts: Options, rng: random.Random) -> Action:
+        know = Knowledge.from_observation(obs)
+        candidates: list[Action]
+        if obs.phase is Phase.PENALTY:
+            if opts.challenge is not None and (
+                know.guilt_probability(obs, self.prior_bluff) >= self.challenge_at
+            ):
+                return opts.challenge
+            candidates = [
+                self.dress(obs, c, opts.plays[c], know)
+                for c in sorted(opts.plays, key=lambda c: (c.rank == "W4", c.code))
+            ]
+            if opts.draw is not None:
+                candidates.append(opts.draw)
+        elif obs.phase is Phase.DRAWN:
+            candidates = self.ranked_plays(obs, opts, know)
+            if opts.pass_ is not None:
+                candidates.append(opts.pass_)
+        else:
+            candidates = self.ranked_plays(obs, opts, know)[:MAX_CANDIDATES]
+            if opts.draw is not None and (
+                not candidates or all(isinstance(p, Play) and p.card.is_wild for p in candidates)
+            ):
+                candidates.append(opts.draw)
+        if not candidates:
+            raise ValueError("no action to take on our own turn")
+        if len(candidates) == 1 or self.samples <= 0:
+            return candidates[0]
+        return search(
+            obs,
+            know,
+            candidates,
+            rng,
+            samples=self.samples,
+            depth=self.depth,
+            prior_bonus=PRIOR_BONUS,
+        )
+
+    def should_challenge(self, obs: Observation) -> bool:
+        know = Knowledge.from_observation(obs)
+        return know.guilt_probability(obs, self.prior_bluff) >= self.challenge_at
+
+    def score_play(self, obs: Observation, card: Card, know: Knowledge | None) -> float:
+        score = super().score_play(obs, card, know)
+        if know is not None and not card.is_wild:
+            nxt = next_seat(obs)
+            if card.color in know.seats[nxt].voids:
+                score += 1.5  # the next player showed it has none of this colour
+        return score
+
+    def pick_color(self, obs: Observation, after: Sequence[Card], know: Knowledge | None) -> Color:
+        """The colour we hold most of, leaning to colours our opponents lack."""
+        counts = color_counts(after)
+        values = obs.rules.card_values
+        points = {col: 0 for col in COLORS}
+        for c in after:
+            if c.color is not None:
+                points[c.color] += values[c.rank]
+        lack = {col: 0.0 for col in COLORS}
+        if know is not None:
+            nxt = next_seat(obs)
+            for s in range(obs.players):
+                if s == obs.seat:
+                    continue
+                weight = 0.75 if s == nxt else 0.4
+                for col in know.seats[s].voids:
+                    lack[col] += weight
+        return max(COLORS, key=lambda col: (counts[col] + lack[col], points[col], -int(col)))

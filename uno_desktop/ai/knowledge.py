@@ -1,0 +1,192 @@
+"""What a seat can know about hidden cards, rebuilt from its observation alone.
+
+Bots never keep state between decisions (a resumed match must play on the same), so
+everything here is recomputed from `observation.history`: the cards still unseen,
+cards known to sit in a given opponent's hand (shown after a challenge, or a hand we
+gave away in a swap), colours an opponent showed it lacked (it drew on that colour),
+and how often each opponent was caught bluffing a Wild Draw Four.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from math import comb
+
+from ..engine import Card, Color, Observation, build_deck
+from ..engine.events import (
+    CardKept,
+    CardPlayed,
+    CardsDrawn,
+    ChallengeResolved,
+    ColorChosen,
+    HandsRotated,
+    HandsSwapped,
+    StartCardFlipped,
+)
+
+
+@dataclass
+class SeatInfo:
+    """Public and private facts about one seat's hand (a working record, not a value)."""
+
+    known: Counter[Card] = field(default_factory=Counter)  # cards certainly held
+    voids: set[Color] = field(default_factory=set)  # colours it held none of at its last draw
+    w4_played: int = 0
+    challenged: int = 0  # Wild Draw Fours of this seat that were challenged
+    guilty: int = 0  # ... and found to be bluffs
+
+
+@dataclass
+class Knowledge:
+    """Everything `seat` can infer; build with `Knowledge.from_observation`."""
+
+    seat: int
+    seats: list[SeatInfo]
+    unseen: Counter[Card]  # cards in other hands or the draw pile, minus known ones
+    color_before_w4: Color | None  # the active colour just before the last Wild Draw Four
+    last_w4_offender: int | None
+
+    @classmethod
+    def from_observation(cls, obs: Observation) -> Knowledge:
+        me = obs.seat
+        seats = [SeatInfo() for _ in range(obs.players)]
+        my_hand: Counter[Card] | None = Counter()  # None once a swap makes it inexact
+        active: Color | None = None
+        before_w4: Color | None = None
+        offender: int | None = None
+        last_drawer_void: dict[int, Color] = {}
+        for e in obs.history:
+            kind = type(e)
+            if kind is CardPlayed:
+                s, card = e.seat, e.card
+                info = seats[s]
+                if info.known[card] > 0:
+                    info.known[card] -= 1
+                    if not info.known[card]:
+                        del info.known[card]
+                if s == me and my_hand is not None and my_hand[card] > 0:
+                    my_hand[card] -= 1
+                if card.rank == "W4":
+                    info.w4_played += 1
+                    before_w4, offender = active, s
+                if not card.is_wild:
+                    active = card.color
+                last_drawer_void.pop(s, None)
+            elif kind is ColorChosen:
+                active = e.color
+            elif kind is StartCardFlipped:
+                active = e.card.color
+            elif kind is CardsDrawn:
+                s = e.seat
+                if s == me:
+                    if my_hand is not None:
+                        my_hand.update(e.cards)
+                    continue
+                info = seats[s]
+                info.voids.clear()
+                if e.reason == "draw" and active is not None:
+                    # It drew instead of playing: it had nothing of the active colour.
+                    info.voids.add(active)
+                    last_drawer_void[s] = active
+            elif kind is CardKept:
+                # It kept a playable drawn card: that card may be of the void colour.
+                void = last_drawer_void.pop(e.seat, None)
+                if void is not None:
+                    seats[e.seat].voids.discard(void)
+            elif kind is ChallengeResolved:
+                off = seats[e.offender]
+                off.challenged += 1
+                if e.guilty:
+                    off.guilty += 1
+                elif before_w4 is not None:
+                    off.voids.add(before_w4)  # innocent: it held none of that colour
+                if e.hand:
+                    off.known = Counter(e.hand)
+            elif kind is HandsSwapped:
+                a, b = e.a, e.b
+                sa, sb = seats[a], seats[b]
+                sa.known, sb.known = sb.known, sa.known
+                sa.voids, sb.voids = sb.voids, sa.voids
+                if me in (a, b):
+                    other = b if me == a else a
+                    mine = my_hand
+                    seats[other].known = Counter(mine) if mine is not None else Counter()
+                    seats[other].voids = set()
+                    my_hand = None
+                    seats[me].known = Counter()
+                    seats[me].voids = set()
+            elif kind is HandsRotated:
+                d, n = e.direction, obs.players
+                old = [(x.known, x.voids) for x in seats]
+                for s in range(n):
+                    seats[s].known, seats[s].voids = old[(s - d) % n]
+                if my_hand is not None:
+                    seats[(me + d) % n].known = Counter(my_hand)
+                    seats[(me + d) % n].voids = set()
+                my_hand = None
+                seats[me].known = Counter()
+        seats[me].known = Counter()
+        seats[me].voids = set()
+        unseen = Counter(build_deck(obs.rules.deck))
+        unseen.subtract(obs.hand)
+        unseen.subtract(obs.discard_pile)
+        for s, info in enumerate(seats):
+            if s == me:
+                continue
+            # Keep known cards consistent with what can still be out there and the size.
+            kept: Counter[Card] = Counter()
+            room = obs.hand_sizes[s]
+            for card, k in sorted(info.known.items(), key=lambda kv: kv[0].code):
+                k = min(k, max(unseen[card], 0), room)
+                if k > 0:
+                    kept[card] = k
+                    unseen[card] -= k
+                    room -= k
+            info.known = kept
+        unseen = +unseen
+        return cls(me, seats, unseen, before_w4, offender)
+
+    # ------------------------------------------------------------ questions
+
+    def holds_color(self, seat: int, color: Color) -> bool:
+        """Whether `seat` is known for certain to hold a card of `color`."""
+        return any(c.color is color for c in self.seats[seat].known)
+
+    def p_holds_color(self, seat: int, color: Color, hand_size: int) -> float:
+        """Probability that `seat` holds at least one `color` card (hypergeometric)."""
+        info = self.seats[seat]
+        if self.holds_color(seat, color):
+            return 1.0
+        if color in info.voids:
+            return 0.0
+        unknown = hand_size - sum(info.known.values())
+        total = sum(self.unseen.values())
+        of_color = sum(k for c, k in self.unseen.items() if c.color is color)
+        if unknown <= 0 or of_color == 0:
+            return 0.0
+        if total <= 0 or unknown > total:
+            return 1.0
+        return 1.0 - comb(total - of_color, unknown) / comb(total, unknown)
+
+    def bluff_rate(self, seat: int, prior: float, weight: float = 4.0) -> float:
+        """How readily `seat` plays a Wild Draw Four while holding the colour (Beta mean)."""
+        info = self.seats[seat]
+        return (prior * weight + info.guilty) / (weight + info.challenged)
+
+    def guilt_probability(self, obs: Observation, prior_bluff: float) -> float:
+        """Chance the Wild Draw Four pending on us was a bluff, by Bayes.
+
+        P(guilty) = a*b / (a*b + (1 - a)), a = P(the offender holds the old colour),
+        b = how readily it bluffs (its record this round, else `prior_bluff`).
+        """
+        off, color = self.last_w4_offender, self.color_before_w4
+        if off is None or color is None:
+            return 0.0
+        a = self.p_holds_color(off, color, obs.hand_sizes[off])
+        if a >= 1.0:
+            return 1.0
+        if a <= 0.0:
+            return 0.0
+        b = self.bluff_rate(off, prior_bluff)
+        return a * b / (a * b + (1.0 - a))
