@@ -233,7 +233,7 @@ def _parse_language(value: Any) -> str | None:
     return str(value)
 
 
-def _parse_text(value: Any, max_chars: int = 200) -> str:
+def _parse_text(value: Any, max_chars: int = 1000) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > max_chars:
         raise TypeError("expected a non-empty text")
     return value
