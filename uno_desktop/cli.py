@@ -5,6 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .engine import RuleSet
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -37,13 +41,43 @@ def _simulate(args: argparse.Namespace) -> int:
     except (KeyError, ValueError, OSError) as e:
         print(f"uno-desktop simulate: {e}", file=sys.stderr)
         return 2
-    if not rules.min_players <= args.players <= rules.max_players:
+    if not args.bots and not rules.min_players <= args.players <= rules.max_players:
         print(
             f"uno-desktop simulate: --players {args.players}: {rules.name} allows "
             f"{rules.min_players} to {rules.max_players}",
             file=sys.stderr,
         )
         return 2
+    if args.bots:
+        return _simulate_bots(args, rules)
     res = simulate_random(rules, args.players, args.games, args.seed)
     print(format_result(res, args.json))
+    return 0
+
+
+def _simulate_bots(args: argparse.Namespace, rules: RuleSet) -> int:
+    """`--bots hard,normal`: one bot level per seat (a single level fills --players seats)."""
+    from .ai import LEVELS
+    from .simulate import format_bot_result, simulate_bots
+
+    levels = [level.strip() for level in args.bots.split(",") if level.strip()]
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown or not levels:
+        print(
+            f"uno-desktop simulate: --bots {args.bots!r}: expected levels from "
+            f"{', '.join(LEVELS)}, comma-separated",
+            file=sys.stderr,
+        )
+        return 2
+    if len(levels) == 1:
+        levels = levels * args.players
+    if not rules.min_players <= len(levels) <= rules.max_players:
+        print(
+            f"uno-desktop simulate: --bots: {len(levels)} seats; {rules.name} allows "
+            f"{rules.min_players} to {rules.max_players}",
+            file=sys.stderr,
+        )
+        return 2
+    res = simulate_bots(rules, levels, args.games, args.seed)
+    print(format_bot_result(res, args.json))
     return 0

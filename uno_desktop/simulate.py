@@ -102,3 +102,139 @@ def format_result(res: SimResult, as_json: bool) -> str:
     return "\n".join(lines)
 
 
+# ---------------------------------------------------------------- bot matches
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a win rate (95% with z = 1.96)."""
+    if games <= 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denom = 1.0 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * ((p * (1 - p) / games + z * z / (4 * games * games)) ** 0.5) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class BotSimResult:
+    """Whole rounds between bots. `wins`/`points` are per listed bot (not per seat):
+    the bots rotate round the table every game, so none always sits first."""
+
+    preset: str
+    bots: list[str]
+    games: int
+    seconds: float = 0.0
+    blocked: int = 0
+    wins: list[int] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
+    seat_wins: list[int] = field(default_factory=list)  # by seat counted from the dealer's left
+
+    def as_dict(self) -> dict[str, object]:
+        rows = []
+        for i, level in enumerate(self.bots):
+            lo, hi = wilson_interval(self.wins[i], self.games)
+            rows.append(
+                {
+                    "bot": level,
+                    "wins": self.wins[i],
+                    "win_rate": round(self.wins[i] / self.games, 4) if self.games else 0.0,
+                    "ci95": [round(lo, 4), round(hi, 4)],
+                    "points_per_game": round(self.points[i] / self.games, 2) if self.games else 0,
+                }
+            )
+        return {
+            "preset": self.preset,
+            "players": len(self.bots),
+            "games": self.games,
+            "seconds": round(self.seconds, 3),
+            "blocked": self.blocked,
+            "bots": rows,
+            "wins_by_seat_from_dealer_left": self.seat_wins,
+        }
+
+
+def simulate_bots(rules: RuleSet, levels: Sequence[str], games: int, seed: int) -> BotSimResult:
+    """Play `games` rounds between bots of `levels` (one per seat).
+
+    Game g seats bot i at seat (i + g) % n and deals from seat (g // n) % n, so every
+    bot plays from every seat and every position relative to the dealer. Before each
+    turn decision every other seat, starting after the current one, may act out of
+    turn once (catch, call UNO, jump in); the first that does is applied first.
+    """
+    from .ai import make_bot
+
+    n = len(levels)
+    bots = [make_bot(level) for level in levels]
+    rng = random.Random(seed)
+    res = BotSimResult(
+        rules.name, list(levels), games, wins=[0] * n, points=[0] * n, seat_wins=[0] * n
+    )
+    t0 = time.perf_counter()
+    for g in range(games):
+        shift = g % n
+        bot_at = [(s - shift) % n for s in range(n)]  # seat -> index into `bots`
+        dealer = (g // n) % n
+        game = Game.new(rules, n, seed=rng.getrandbits(64), dealer=dealer)
+        steps = 0
+        while not game.is_over:
+            steps += 1
+            if steps > 20_000:
+                raise RuntimeError(f"game {g} does not end (seed {seed})")
+            if _out_of_turn(game, bots, bot_at, rng):
+                continue
+            seat = game.current
+            action = bots[bot_at[seat]].choose(
+                game.observation(seat), game.legal_actions(seat), rng
+            )
+            if action is None:
+                raise RuntimeError(f"{levels[bot_at[seat]]} bot returned None on its turn")
+            game.apply(action)
+        if game.winner is None:
+            res.blocked += 1
+        else:
+            res.wins[bot_at[game.winner]] += 1
+            res.seat_wins[(game.winner - dealer - 1) % n] += 1
+        for s, p in enumerate(game.points):
+            res.points[bot_at[s]] += p
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def _out_of_turn(game: Game, bots: Sequence[object], bot_at: list[int], rng: random.Random) -> bool:
+    n = game.players
+    for i in range(1, n):
+        seat = (game.current + i) % n
+        legal = game.legal_actions(seat)
+        if not legal:
+            continue
+        action = bots[bot_at[seat]].choose(game.observation(seat), legal, rng)  # type: ignore[attr-defined]
+        if action is not None:
+            game.apply(action)
+            return True
+    return False
+
+
+def format_bot_result(res: BotSimResult, as_json: bool) -> str:
+    d = res.as_dict()
+    if as_json:
+        return json.dumps(d)
+    rate = res.games / res.seconds if res.seconds else 0.0
+    lines = [
+        f"preset {d['preset']}, {d['players']} players, bots {','.join(res.bots)} "
+        "(seats rotate every game)",
+        f"games        {res.games}  ({rate:.1f} games/s, {res.seconds:.1f} s), "
+        f"blocked {res.blocked}",
+        f"{'#':<3}{'bot':<8}{'wins':>7}{'win rate':>10}   "
+        f"{'95% CI (Wilson)':<18}{'points/game':>12}",
+    ]
+    for i, row in enumerate(d["bots"]):  # type: ignore[arg-type]
+        lo, hi = row["ci95"]
+        lines.append(
+            f"{i:<3}{row['bot']:<8}{row['wins']:>7}{row['win_rate'] * 100:>9.1f}%   "
+            f"[{lo * 100:5.1f}%, {hi * 100:5.1f}%]  {row['points_per_game']:>12.1f}"
+        )
+    lines.append(
+        "wins by seat (from the dealer's left): " + " ".join(str(w) for w in res.seat_wins)
+    )
+    return "\n".join(lines)

@@ -131,8 +131,7 @@ class NormalBot:
                 score += 3.0 if nxt_size <= 2 and diff > 0 else (0.5 if diff > 0 else -1.0)
         rules = obs.rules
         if (
-            rank == "7"
-            and rules.seven_zero
+            (rank == "7" and rules.seven_zero)
             or rank == "WS"
             or (rank == "WC" and rules.custom_rule.needs_target)
         ):

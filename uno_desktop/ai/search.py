@@ -93,9 +93,7 @@ def greedy_action(game: Game, rng: random.Random) -> Action:
                 wild.append(a)
             else:
                 plain.append(a)
-        elif kind is Draw:
-            draw = a
-        elif draw is None and kind is Pass:
+        elif kind is Draw or (draw is None and kind is Pass):
             draw = a
     if plain or wild:
         hand = game.hands[seat]
