@@ -110,7 +110,7 @@ def test_resumed_match_plays_on_exactly_as_without_a_pause(step_s, jump_in):
     first = new_match(rules, 21, first_clock)
     drive(first, first_clock, step_s, pause_at)
     assert first.round_no >= 2
-    resumed_clock = ManualClock(first_clock.now_s())
+    resumed_clock = ManualClock(first_clock.now_s() + 1000.0)  # resumed another day
     resumed = resume(first, resumed_clock)
     assert state(resumed) == state(first)
     drive(resumed, resumed_clock, step_s, None)

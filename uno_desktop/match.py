@@ -190,6 +190,8 @@ class Match:
         self.preset: str = preset if preset is not None else rules.name
         self.clock: Clock = clock if clock is not None else MonotonicClock()
         self.timing: Timing = timing
+        # Called after every applied action, and after a round is dealt or scored, so
+        # an autosave there always holds the latest state.
         self.on_change: Callable[[Match], None] | None = None
         self.totals: list[int] = [0] * len(seats)
         self.round_no: int = 0  # rounds started so far; the current round's number (1-based)
@@ -492,7 +494,8 @@ class Match:
                     choice,
                 )
                 choice = _RandomBot().choose(game.observation(seat), legal, self._bot_rng(seat))
-                assert choice is not None, "a seat on its turn always has a legal action"
+                if choice is None:  # the engine always offers the current seat something
+                    raise RuntimeError(f"seat {seat} has no legal action on its turn")
             return self._apply(choice)
         return []
 
