@@ -33,6 +33,8 @@ class EasyBot:
             if opts.catches and rng.random() < CATCH:
                 return opts.catches[0]
             return None
+        if opts.catches and rng.random() < CATCH:
+            return opts.catches[0]
         if opts.plays:
             cards = list(opts.plays)
             card = cards[rng.randrange(len(cards))]
