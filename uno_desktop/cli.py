@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="uno-desktop", description="UNO for the family, offline.")
+    _add_window_options(p)
     sub = p.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play whole games headless and print figures")
     sim.add_argument("--preset", default="official")
@@ -28,8 +29,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
-    print("the game window is not built yet", file=sys.stderr)
-    return 1
+    return _window(args)
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -81,3 +81,34 @@ def _simulate_bots(args: argparse.Namespace, rules: RuleSet) -> int:
     res = simulate_bots(rules, levels, args.games, args.seed)
     print(format_bot_result(res, args.json))
     return 0
+
+
+def _add_window_options(p: argparse.ArgumentParser) -> None:
+    """Options for the game window (no subcommand)."""
+    w = p.add_argument_group("game window")
+    w.add_argument("--smoke", action="store_true", help="play one all-computer round and exit")
+    w.add_argument("--screenshot", metavar="PATH", help="save one frame as an image and exit")
+    w.add_argument("--preset", dest="table_preset", metavar="NAME", help="start at a table")
+    w.add_argument("--players", dest="table_players", type=int, metavar="N", default=None)
+    w.add_argument("--seed", dest="table_seed", type=int, metavar="N", default=None)
+    w.add_argument("--lang", choices=("en", "sv"), default=None, help="language for this run")
+    w.add_argument(
+        "--exit-after-first-frame", action="store_true", help="print start-up time and exit"
+    )
+
+
+def _window(args: argparse.Namespace) -> int:
+    """Open the game window (pygame is imported only now, to keep `simulate` light)."""
+    from .ui.app import WindowOptions, run_window
+
+    return run_window(
+        WindowOptions(
+            smoke=args.smoke,
+            screenshot=args.screenshot,
+            preset=args.table_preset,
+            players=args.table_players,
+            seed=args.table_seed,
+            lang=args.lang,
+            exit_after_first_frame=args.exit_after_first_frame,
+        )
+    )

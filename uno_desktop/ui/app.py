@@ -1,0 +1,449 @@
+"""The window and its loop: events down the scene stack, update, draw only when needed.
+
+Why it is built this way:
+- Idle frames draw nothing: the loop draws and flips only while a visible scene is dirty or
+  something animates; otherwise it sleeps in `pygame.event.wait(timeout)`, so a menu left
+  open costs (almost) no CPU.
+- Scene changes are queued by scenes and applied at the end of each frame, so a scene never
+  disappears in the middle of its own event handler.
+- The crash guard: an exception anywhere in a frame writes a crash report (with the
+  running match's preset, seed and action log; the match itself is autosaved after every
+  action) and shows a friendly message instead of closing the window.
+- `step(dt_s)` runs exactly one frame, so tests drive the real loop frame by frame.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import logging
+import os
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from uno_desktop.i18n import _
+from uno_desktop.ui.scene import Scene, SceneStack
+
+log = logging.getLogger(__name__)
+
+WINDOW_TITLE = "UNO Desktop"
+FPS = 60
+#: how long an idle loop sleeps waiting for input before checking again
+IDLE_WAIT_MS = 250
+#: the longest time step one frame may advance (after a sleep, a drag of the window, ...)
+MAX_DT_S = 0.1
+#: this many crashes in one run and the game gives up (a crash in the crash screen itself)
+MAX_CRASHES = 3
+
+
+class App:
+    """The game window: owns the display surface, the scene stack and the loop."""
+
+    def __init__(self, services: Any, *, fps: int = FPS, strict: bool = False) -> None:
+        self.services = services
+        self.stack = SceneStack()
+        self.fps = fps
+        #: strict: re-raise exceptions instead of showing the crash screen (--smoke, tests)
+        self.strict = strict
+        self.running = False
+        self.frames_drawn = 0
+        self.crashes = 0
+        self.last_crash_report: Any = None
+        self.screen: pygame.Surface | None = None
+        self._clock: pygame.time.Clock | None = None
+        self._fullscreen = False
+        self.on_flip: Callable[[App], None] | None = None
+        services.listeners.append(self._settings_changed)
+
+    # --- window
+    def open_window(self, size: tuple[int, int] | None = None) -> pygame.Surface:
+        """Create the window (resizable; full screen when the settings say so)."""
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(WINDOW_TITLE)
+        self._set_icon()
+        settings = self.services.settings
+        self._window_size = tuple(size or getattr(settings, "window_size", (1280, 720)))
+        self._fullscreen = False
+        self.screen = pygame.display.set_mode(self._window_size, pygame.RESIZABLE)
+        if getattr(settings, "fullscreen", False):
+            self.set_fullscreen(True)
+        pygame.key.set_repeat(400, 40)
+        self._clock = pygame.time.Clock()
+        return self.screen
+
+    def _set_icon(self) -> None:
+        try:
+            from uno_desktop.resources import asset
+
+            path = asset("icon.png")
+            if path.is_file():
+                pygame.display.set_icon(pygame.image.load(str(path)))
+        except (FileNotFoundError, OSError, pygame.error):
+            log.info("no window icon")
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Switch between a resizable window and full screen (keeps the window size)."""
+        if on == self._fullscreen:
+            return
+        try:
+            if on:
+                surf = pygame.display.get_surface()
+                if surf is not None:
+                    self._window_size = surf.get_size()
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                self.screen = pygame.display.set_mode(self._window_size, pygame.RESIZABLE)
+            self._fullscreen = on
+        except pygame.error:
+            log.exception("could not switch full screen")
+        self._mark_all_dirty()
+
+    def _settings_changed(self, settings: Any) -> None:
+        want = bool(getattr(settings, "fullscreen", False))
+        if self.screen is not None and want != self._fullscreen:
+            self.set_fullscreen(want)
+        self._mark_all_dirty()
+
+    def _mark_all_dirty(self) -> None:
+        for scene in self.stack.scenes:
+            scene.dirty = True
+
+    # --- scenes
+    def start(self, scene: Scene) -> None:
+        """Put the first scene on the stack (applied at once)."""
+        self.stack.push(scene)
+        self.stack.apply_pending()
+
+    # --- the loop
+    def run(
+        self,
+        *,
+        until: Callable[[], bool] | None = None,
+        max_frames: int | None = None,
+        fixed_dt_s: float | None = None,
+        idle_wait: bool = True,
+    ) -> int:
+        """Run frames until the window closes, the stack empties or `until()` is true.
+
+        Returns 0 normally, 3 when `max_frames` ran out first. `fixed_dt_s` advances time
+        by that much per frame without sleeping (smoke runs), also moving `services.clock`
+        when it is a manual clock.
+        """
+        self.running = True
+        frames = 0
+        while self.running and self.stack.scenes:
+            if until is not None and until():
+                return 0
+            if max_frames is not None and frames >= max_frames:
+                return 3
+            frames += 1
+            events: list[pygame.event.Event] | None = None
+            if fixed_dt_s is not None:
+                dt_s = fixed_dt_s
+                advance = getattr(self.services.clock, "advance", None)
+                if advance is not None:
+                    advance(fixed_dt_s)
+            else:
+                if idle_wait and not (self.stack.dirty or self.stack.animating):
+                    first = pygame.event.wait(IDLE_WAIT_MS)
+                    events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+                assert self._clock is not None
+                dt_s = min(MAX_DT_S, self._clock.tick(self.fps) / 1000.0)
+            self.step(dt_s, events)
+        self.save_window_size()
+        return 0
+
+    def step(self, dt_s: float, events: list[pygame.event.Event] | None = None) -> bool:
+        """One frame: events, update, draw if needed, queued scene changes. True if drawn."""
+        try:
+            return self._frame(dt_s, events)
+        except Exception as exc:
+            if self.strict:
+                raise
+            self.crash(exc)
+            return False
+
+    def _frame(self, dt_s: float, events: list[pygame.event.Event] | None) -> bool:
+        for event in pygame.event.get() if events is None else events:
+            self.handle_event(event)
+        self.stack.update(dt_s)
+        drew = False
+        if self.stack.scenes and (self.stack.dirty or self.stack.animating):
+            self.draw()
+            drew = True
+        self.stack.apply_pending()
+        return drew
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.services.update_settings(fullscreen=not self._fullscreen)
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.screen = pygame.display.get_surface()
+            self._mark_all_dirty()
+        elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            self._mark_all_dirty()
+        self.stack.handle_event(event)
+
+    def draw(self) -> None:
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        self.stack.draw(surface)
+        pygame.display.flip()
+        self.frames_drawn += 1
+        if self.on_flip is not None:
+            self.on_flip(self)
+
+    def save_window_size(self) -> None:
+        """Remember the window size for the next start (not the full-screen size)."""
+        surf = pygame.display.get_surface() if pygame.display.get_init() else None
+        if surf is None or self._fullscreen:
+            return
+        size = surf.get_size()
+        settings = self.services.settings
+        if tuple(getattr(settings, "window_size", size)) != size:
+            with contextlib.suppress(TypeError, ValueError):
+                self.services.update_settings(window_size=size)
+
+    # --- the crash guard
+    def crash_context(self) -> dict[str, Any]:
+        """Preset, seed and action log of the running match, for the crash report."""
+        match = getattr(self.services, "match", None)
+        if match is None:
+            return {"scenes": [type(s).__name__ for s in self.stack.scenes]}
+        ctx: dict[str, Any] = {
+            "scenes": [type(s).__name__ for s in self.stack.scenes],
+            "preset": getattr(match, "preset", None),
+            "seed": getattr(match, "seed", None),
+        }
+        try:
+            ctx["match"] = match.to_dict()
+        except Exception as exc:  # the report must be written even if the match is broken
+            ctx["match"] = f"unavailable: {exc!r}"
+        return ctx
+
+    def crash(self, exc: BaseException) -> None:
+        """Write a crash report and show a friendly message (give up after MAX_CRASHES)."""
+        self.crashes += 1
+        traceback.print_exception(exc, file=sys.stderr)
+        storage = self.services.storage
+        path = None
+        if storage is not None:
+            try:
+                path = storage.write_crash_report(exc, self.crash_context())
+            except Exception:
+                log.exception("could not write the crash report")
+        self.last_crash_report = path
+        if self.crashes >= MAX_CRASHES:
+            self.running = False
+            raise SystemExit(1) from exc
+        self.show_crash_message(path)
+
+    def show_crash_message(self, path: Any) -> None:
+        from uno_desktop.ui.scenes.message import MessageScene
+        from uno_desktop.ui.scenes.title import TitleScene
+
+        if path is not None:
+            text = _(
+                "The game ran into a problem it did not expect. Your match is saved: choose "
+                "Continue on the title screen to play on. A report for the developers was "
+                "written to {path}"
+            ).format(path=str(path))
+        else:
+            text = _(
+                "The game ran into a problem it did not expect. Your match is saved: choose "
+                "Continue on the title screen to play on."
+            )
+        services = self.services
+        stack = SceneStack()  # the old stack may be the broken part: start clean
+
+        def to_title() -> None:
+            stack.clear_to(TitleScene(services))
+
+        stack.push(
+            MessageScene(
+                services,
+                "Oops! Something went wrong",
+                lambda: text,
+                button="Back to title",
+                on_close=to_title,
+            )
+        )
+        stack.apply_pending()
+        self.stack = stack
+
+
+# --- the command line's entry into the window -----------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class WindowOptions:
+    """What `uno-desktop` was asked to do (see cli.py)."""
+
+    smoke: bool = False
+    screenshot: str | None = None
+    preset: str | None = None
+    players: int | None = None
+    seed: int | None = None
+    lang: str | None = None
+    exit_after_first_frame: bool = False
+
+
+#: --smoke: computers act almost at once and animations run at the top speed
+SMOKE_TIMING = {"think_time_s": 0.05, "catch_grace_s": 0.1, "react_s": 0.05}
+SMOKE_DT_S = 1 / 60
+SMOKE_MAX_FRAMES = 60 * 60 * 15  # fifteen simulated minutes: far more than any round
+SCREENSHOT_SETTLE_S = 1.2  # at a table: let the deal animation finish first
+SCREENSHOT_MAX_S = 8.0
+
+
+def seconds_since_process_start() -> float:
+    """Wall time since this process started (Linux: /proc; elsewhere CPU time as a hint)."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        start_ticks = int(fields[19])  # field 22 of proc(5), counted after the name
+        with open("/proc/uptime", encoding="ascii") as f:
+            uptime_s = float(f.read().split()[0])
+        return max(0.0, uptime_s - start_ticks / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError, AttributeError):
+        return time.process_time()
+
+
+def run_window(opts: WindowOptions) -> int:
+    """Build the services, open the window and run; the process exit code."""
+    from uno_desktop.i18n import set_language
+    from uno_desktop.ui.services import build_services
+
+    services = build_services(use_storage=not opts.smoke)
+    if opts.lang:
+        services.settings = dataclasses.replace(services.settings, language=opts.lang)
+        set_language(opts.lang)
+    if opts.smoke:
+        return _run_smoke(services, opts)
+    app = App(services)
+    try:
+        app.open_window()
+        scene = _first_scene(services, opts, smoke=False)
+    except (ValueError, KeyError, OSError) as exc:
+        print(f"uno-desktop: {exc}", file=sys.stderr)
+        return 2
+    app.start(scene)
+    if opts.exit_after_first_frame:
+
+        def report(a: App) -> None:
+            print(f"first-frame {seconds_since_process_start():.3f}", flush=True)
+            a.running = False
+
+        app.on_flip = report
+        app.run()
+        return 0
+    if opts.screenshot:
+        return _run_screenshot(app, opts)
+    try:
+        return app.run()
+    finally:
+        pygame.quit()
+
+
+def _first_scene(services: Any, opts: WindowOptions, *, smoke: bool) -> Scene:
+    """The title, or straight to a table for --preset/--players/--smoke."""
+    from uno_desktop.ui.scenes.title import TitleScene
+
+    if not smoke and opts.preset is None and opts.players is None:
+        return TitleScene(services)
+    from uno_desktop.presets import load_preset
+    from uno_desktop.ui.scenes.new_game import new_seed, start_match
+
+    preset = opts.preset or getattr(services.settings, "last_preset", None) or "official"
+    rules = load_preset(preset)
+    n = opts.players or 4
+    if not rules.min_players <= n <= rules.max_players:
+        raise ValueError(
+            _("--players {n}: {rules} allows {low} to {high} players").format(
+                n=n, rules=rules.name, low=rules.min_players, high=rules.max_players
+            )
+        )
+    level = "normal"
+    seats = [(_("Computer {n}").format(n=i + 1), level) for i in range(n)]
+    if not smoke:
+        seats[0] = (_("You"), "human")
+        seats[1:] = [(_("Computer {n}").format(n=i), level) for i in range(1, n)]
+    seed = opts.seed if opts.seed is not None else new_seed()
+    return start_match(services, preset, rules, seats, seed)
+
+
+def _run_smoke(services: Any, opts: WindowOptions) -> int:
+    """One all-computer round in the real loop, time advanced by hand; 0 when it ends."""
+    from uno_desktop.match import ManualClock, Timing
+
+    services.clock = ManualClock()
+    services.settings = dataclasses.replace(
+        services.settings, animation_speed=4.0, think_time_s=SMOKE_TIMING["think_time_s"]
+    )
+    app = App(services, strict=True)
+    try:
+        app.open_window()
+        scene = _first_scene(services, opts, smoke=True)
+        match = services.match
+        match.timing = Timing(**SMOKE_TIMING)
+        app.start(scene)
+        code = app.run(
+            until=lambda: match.round_over, max_frames=SMOKE_MAX_FRAMES, fixed_dt_s=SMOKE_DT_S
+        )
+        if code != 0 or not match.round_over:
+            print("uno-desktop --smoke: the round did not end in time", file=sys.stderr)
+            return 3
+        app.run(max_frames=30, fixed_dt_s=SMOKE_DT_S)  # let the round end be drawn
+        print(
+            f"smoke: round over after {app.frames_drawn} frames drawn; "
+            f"points {list(match.game.points)}",
+            flush=True,
+        )
+        return 0
+    except Exception:
+        traceback.print_exc()
+        return 1
+    finally:
+        pygame.quit()
+
+
+def _run_screenshot(app: App, opts: WindowOptions) -> int:
+    """Save one frame: the first one, or at a table the one after the deal."""
+    at_table = opts.preset is not None or opts.players is not None
+    start = time.monotonic()
+
+    def ready() -> bool:
+        if app.frames_drawn < 1:
+            return False
+        if not at_table:
+            return True
+        waited = time.monotonic() - start
+        if waited >= SCREENSHOT_MAX_S:
+            return True
+        top = app.stack.top
+        animator = getattr(top, "animator", None)
+        idle = getattr(animator, "idle", not app.stack.animating)
+        return waited >= SCREENSHOT_SETTLE_S and bool(idle)
+
+    try:
+        app.run(until=ready)
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return 1
+        for scene in app.stack.scenes:
+            scene.dirty = True
+        app.draw()
+        pygame.image.save(surface, str(opts.screenshot))
+        print(f"screenshot {opts.screenshot}", flush=True)
+        return 0
+    finally:
+        pygame.quit()

@@ -1,0 +1,287 @@
+"""How to play: the rules of the chosen preset in plain words, and the keys.
+
+The text is built from the `RuleSet` itself (not written per preset), so a house-rules
+preset a family made is explained correctly too. The page scrolls with the mouse wheel,
+the arrow keys and Page Up/Page Down.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from uno_desktop.engine.rules import RuleSet, Scoring, Stacking
+from uno_desktop.i18n import _
+from uno_desktop.render import theme
+from uno_desktop.render.fonts import font
+from uno_desktop.ui.widgets import Button, MenuScene, draw_panel, wrap_text
+
+log = logging.getLogger(__name__)
+
+
+def describe_rules(rules: RuleSet) -> list[tuple[str, list[str]]]:
+    """The rules as sections of plain sentences: (heading, paragraphs)."""
+    goal: list[str] = [
+        _("Be the first to play all your cards."),
+    ]
+    if rules.scoring is Scoring.PENALTY:
+        goal.append(
+            _(
+                "After each round everyone scores the cards left in their own hand. When "
+                "someone reaches {target} points, the player with the lowest total wins."
+            ).format(target=rules.target_score)
+        )
+    else:
+        goal.append(
+            _(
+                "The winner of a round scores the cards left in everyone else's hand. The "
+                "first to reach {target} points wins the match."
+            ).format(target=rules.target_score)
+        )
+    goal.append(
+        _("Everyone gets {n} cards; the deck has {size} cards.").format(
+            n=rules.hand_size, size=rules.deck_size()
+        )
+    )
+
+    turn = [
+        _(
+            "On your turn, play a card that matches the top card by colour, number or "
+            "symbol, or play a wild card."
+        )
+    ]
+    if rules.draw_until_playable:
+        turn.append(
+            _("If you cannot or do not want to play, draw until you find a card you can play.")
+        )
+    else:
+        turn.append(_("If you cannot or do not want to play, draw one card."))
+    if rules.play_drawn:
+        turn.append(_("A card you just drew may be played at once if it fits."))
+    else:
+        turn.append(_("A card you draw is kept; your turn ends."))
+    if rules.jump_in:
+        turn.append(
+            _(
+                "Jump-in: anyone holding exactly the same card as the top card (same colour "
+                "and symbol) may play it out of turn."
+            )
+        )
+
+    cards = [
+        _("Skip: the next player misses a turn."),
+        _("Reverse: the direction of play changes. With two players it works like Skip."),
+        _("Draw Two: the next player draws two cards and misses a turn."),
+        _("Wild: you choose the colour to play next."),
+        _("Wild Draw Four: you choose the colour; the next player draws four and misses a turn."),
+    ]
+    if rules.deck.get("WS", 0) > 0:
+        cards.append(_("Wild Swap Hands: choose the colour and swap hands with any player."))
+    if rules.deck.get("WC", 0) > 0:
+        cards.append(
+            _("Wild Customizable: the table's own rule: {text}").format(text=rules.custom_rule.text)
+        )
+    if rules.seven_zero:
+        cards.append(
+            _(
+                "Seven: swap hands with a player of your choice. Zero: every hand passes on "
+                "one seat in the direction of play."
+            )
+        )
+
+    special: list[str] = []
+    if not rules.bluffing:
+        special.append(
+            _("Wild Draw Four may only be played when you have no card of the active colour.")
+        )
+    elif rules.challenge:
+        special.append(
+            _(
+                "You may play Wild Draw Four even when you hold the active colour, but the "
+                "next player may challenge you. If you bluffed, you draw {guilty}; if not, "
+                "the challenger draws {innocent}."
+            ).format(
+                guilty=rules.challenge_guilty_draw,
+                innocent=4 + rules.challenge_innocent_extra,
+            )
+        )
+    else:
+        special.append(_("Wild Draw Four may be played at any time and cannot be challenged."))
+    if rules.stacking is Stacking.NONE:
+        special.append(_("No stacking: a Draw Two or Wild Draw Four must be taken."))
+    elif rules.stacking is Stacking.SAME:
+        special.append(
+            _(
+                "Stacking: answer a Draw Two with a Draw Two, or a Wild Draw Four with a Wild "
+                "Draw Four, to pass the growing penalty on."
+            )
+        )
+    else:
+        special.append(
+            _(
+                "Stacking: answer a Draw Two or a Wild Draw Four with either of them to pass "
+                "the growing penalty on."
+            )
+        )
+    special.append(
+        _(
+            "Say UNO when you play your second-to-last card. If someone catches you before "
+            "the next player acts, you draw {n}."
+        ).format(n=rules.uno_penalty)
+    )
+    if rules.false_catch_penalty > 0:
+        special.append(
+            _("A wrong catch costs the catcher {n} cards.").format(n=rules.false_catch_penalty)
+        )
+
+    keys = [
+        _("Arrow keys: choose a card or a button"),
+        _("Enter: play the chosen card or press the button"),
+        _("Esc: pause menu, or go back"),
+        _("U: say UNO"),
+        _("D: draw a card"),
+        _("C: catch a player who forgot to say UNO"),
+        _("F11: full screen on or off"),
+    ]
+    return [
+        (_("The goal"), goal),
+        (_("Your turn"), turn),
+        (_("Special cards"), cards),
+        (_("Good to know"), special),
+        (_("Keys"), keys),
+    ]
+
+
+def rules_for(services: Any) -> RuleSet:
+    """The running match's rules, else the last chosen preset's, else the official ones."""
+    match = getattr(services, "match", None)
+    if match is not None:
+        return match.rules
+    name = getattr(services.settings, "last_preset", "official") or "official"
+    try:
+        from uno_desktop.presets import load_preset
+
+        return load_preset(name)
+    except Exception:
+        log.info("preset %r not loadable; explaining the official rules", name)
+        return RuleSet()
+
+
+class HowToPlayScene(MenuScene):
+    """A scrollable page; `transparent=True` use from the pause menu keeps the table visible."""
+
+    def __init__(
+        self, services: Any, rules: RuleSet | None = None, *, overlay: bool = False
+    ) -> None:
+        self.rules = rules if rules is not None else rules_for(services)
+        self.transparent = overlay
+        self.offset = 0
+        self._page: pygame.Surface | None = None
+        self._page_lang = ""
+        self._panel = pygame.Rect(0, 0, 0, 0)
+        super().__init__(services)
+
+    def build(self) -> None:
+        self.done = Button("Back", self.back, primary=True)
+        self.group.set_widgets([self.done])
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        w, h = size
+        s = scale
+        pw = min(w - int(40 * s), int(980 * s))
+        self._panel = pygame.Rect(0, 0, pw, h - int(200 * s))
+        self._panel.midtop = (w // 2, int(100 * s))
+        self.done.rect = pygame.Rect(0, 0, int(220 * s), int(56 * s))
+        self.done.rect.midbottom = (w // 2, h - int(24 * s))
+        self._page = None
+
+    def _render_page(self) -> pygame.Surface:
+        from uno_desktop.i18n import language
+
+        if self._page is not None and self._page_lang == language():
+            return self._page
+        s = self.scale
+        width = self._panel.width - int(70 * s)
+        head = font(int(32 * s), bold=True)
+        body = font(int(26 * s))
+        blocks: list[tuple[pygame.font.Font, str, tuple[int, int, int], int]] = []
+        for heading, paras in describe_rules(self.rules):
+            blocks.append((head, heading, theme.ACCENT_RGB, int(10 * s)))
+            for para in paras:
+                for line in wrap_text(para, body, width - int(24 * s)):
+                    blocks.append((body, line, theme.TEXT_RGB, 0))
+                blocks.append((body, "", theme.TEXT_RGB, -body.get_linesize() + int(8 * s)))
+            blocks.append((body, "", theme.TEXT_RGB, int(6 * s)))
+        height = sum(f.get_linesize() + extra for f, _t, _c, extra in blocks) + int(20 * s)
+        page = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
+        y = 0
+        for f, text, color, extra in blocks:
+            if text:
+                x = 0 if f is head else int(24 * s)
+                page.blit(f.render(text, True, color), (x, y))
+            y += f.get_linesize() + extra
+        self._page = page
+        self._page_lang = language()
+        return page
+
+    def max_offset(self) -> int:
+        page = self._render_page()
+        return max(0, page.get_height() - (self._panel.height - int(40 * self.scale)))
+
+    def scroll(self, delta: int) -> None:
+        new = max(0, min(self.max_offset(), self.offset + delta))
+        if new != self.offset:
+            self.offset = new
+            self.dirty = True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        step = int(40 * self.scale)
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y * step)
+            return True
+        if event.type == pygame.KEYDOWN:
+            page = self._panel.height - step
+            moves = {
+                pygame.K_DOWN: step,
+                pygame.K_UP: -step,
+                pygame.K_PAGEDOWN: page,
+                pygame.K_PAGEUP: -page,
+                pygame.K_END: 10**6,
+                pygame.K_HOME: -(10**6),
+            }
+            if event.key in moves:
+                self.scroll(moves[event.key])
+                return True
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.transparent:
+            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 140))
+            surface.blit(shade, (0, 0))
+        super().draw(surface)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        title = _("How to play: {rules}").format(rules=_(self.rules.title))
+        self.draw_title(surface, title, int(52 * s))
+        draw_panel(surface, self._panel, s, alpha=235)
+        page = self._render_page()
+        self.offset = min(self.offset, self.max_offset())
+        inner = self._panel.inflate(-int(70 * s), -int(40 * s))
+        view = pygame.Rect(0, self.offset, inner.width, inner.height)
+        surface.blit(page, inner.topleft, view)
+        if self.max_offset() > 0:  # a scroll bar tells that there is more
+            track = pygame.Rect(
+                self._panel.right - int(18 * s), inner.top, int(6 * s), inner.height
+            )
+            pygame.draw.rect(surface, theme.PANEL_BORDER_RGB, track, border_radius=track.width // 2)
+            frac = inner.height / page.get_height()
+            thumb = track.copy()
+            thumb.height = max(int(30 * s), int(track.height * frac))
+            thumb.top = track.top + int(
+                (track.height - thumb.height) * self.offset / self.max_offset()
+            )
+            pygame.draw.rect(surface, theme.ACCENT_RGB, thumb, border_radius=track.width // 2)

@@ -1,0 +1,482 @@
+"""Setting up a match: the rules preset, the seats (who plays, human or computer), the
+target score and, for decks with Wild Customizable cards, the table's own rule.
+
+The last choices are remembered in the settings, so a family that always plays the same
+way presses Start and plays. This module also holds the two ways into the table (a new
+match, a resumed one), shared by the title screen and the command line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+import time
+from typing import Any
+
+import pygame
+
+from uno_desktop.engine.rules import CustomEffect, CustomRule, RuleSet
+from uno_desktop.i18n import N_, _
+from uno_desktop.render import theme
+from uno_desktop.render.fonts import font
+from uno_desktop.ui.scene import Scene
+from uno_desktop.ui.widgets import (
+    Button,
+    Choice,
+    Label,
+    MenuScene,
+    Stepper,
+    TextInput,
+    draw_panel,
+    draw_text,
+    wrap_text,
+)
+
+log = logging.getLogger(__name__)
+
+MAX_SEATS = 10
+NAME_CHARS = 16
+SEAT_KINDS: tuple[tuple[str, str], ...] = (
+    ("human", N_("Human")),
+    ("easy", N_("Computer: easy")),
+    ("normal", N_("Computer: normal")),
+    ("hard", N_("Computer: hard")),
+)
+EFFECTS: tuple[tuple[CustomEffect, str], ...] = (
+    (CustomEffect.TEXT, N_("Only the text (nothing enforced)")),
+    (CustomEffect.OTHERS_DRAW, N_("Everyone else draws")),
+    (CustomEffect.NEXT_DRAWS_SKIPPED, N_("Next player draws and is skipped")),
+    (CustomEffect.EXTRA_TURN, N_("Play again")),
+    (CustomEffect.SWAP_HANDS, N_("Swap hands with a player")),
+    (CustomEffect.ROTATE_HANDS, N_("Every hand moves on one seat")),
+)
+AMOUNT_EFFECTS = (CustomEffect.OTHERS_DRAW, CustomEffect.NEXT_DRAWS_SKIPPED)
+
+
+@dataclasses.dataclass(frozen=True)
+class PresetChoice:
+    """One preset as this screen offers it."""
+
+    name: str
+    title: str
+    description: str
+    rules: RuleSet
+
+
+def available_presets() -> tuple[list[PresetChoice], list[str]]:
+    """Usable presets and one notice per broken user preset (official alone as a fallback)."""
+    try:
+        from uno_desktop.presets import list_presets
+
+        listing = list_presets()
+        presets = [PresetChoice(p.name, p.title, p.description, p.rules) for p in listing.presets]
+        errors = list(listing.errors)
+    except Exception as exc:  # a broken preset folder must never block a new game
+        log.exception("cannot list presets")
+        presets, errors = [], [str(exc)]
+    if not presets:
+        rules = RuleSet()
+        presets = [PresetChoice(rules.name, rules.title, rules.description, rules)]
+    return presets, errors
+
+
+def new_seed() -> int:
+    """A fresh match seed (not the global random: a seed is recorded in the save)."""
+    try:
+        return int.from_bytes(os.urandom(6), "big")
+    except NotImplementedError:
+        return time.time_ns() % (1 << 48)
+
+
+def has_custom_card(rules: RuleSet) -> bool:
+    return rules.deck.get("WC", 0) > 0
+
+
+# --- into the table ---------------------------------------------------------------------
+def make_timing(services: Any) -> Any:
+    from uno_desktop.match import Timing
+
+    return Timing(think_time_s=float(getattr(services.settings, "think_time_s", 0.8)))
+
+
+def table_scene(services: Any, match: Any) -> Scene:
+    """The table for `match`: autosaved after every action, remembered for crash reports."""
+    storage = services.storage
+
+    def autosave(m: Any) -> None:
+        if storage is not None:
+            try:
+                storage.save_match(m.to_dict())
+            except Exception:
+                log.exception("autosave failed")
+
+    match.on_change = autosave
+    services.match = match
+    autosave(match)
+    try:
+        from uno_desktop.ui.scenes.table import TableScene
+    except ImportError:
+        return PlaceholderTable(services, match)
+    return TableScene(services, match)
+
+
+def start_match(
+    services: Any, preset: str, rules: RuleSet, seats: list[tuple[str, str]], seed: int
+) -> Scene:
+    """Build a Match, deal the first round and return its table scene."""
+    from uno_desktop.match import Match, SeatSpec
+
+    match = Match(
+        rules,
+        [SeatSpec(name, kind) for name, kind in seats],
+        seed,
+        preset=preset,
+        clock=services.clock,
+        timing=make_timing(services),
+    )
+    match.start_round()
+    return table_scene(services, match)
+
+
+def resume_saved_match(services: Any) -> Scene:
+    """The table for the saved match, or a friendly message (and the save cleared) when it
+    cannot be used."""
+    from uno_desktop.match import Match
+    from uno_desktop.ui.scenes.message import MessageScene
+
+    storage = services.storage
+    doc = storage.load_match() if storage is not None else None
+    if doc is None:
+        return MessageScene(
+            services, "Nothing to continue", "There is no saved match any more. Start a new game!"
+        )
+    try:
+        match = Match.from_dict(doc, clock=services.clock, timing=make_timing(services))
+        if match.game is None:
+            match.start_round()
+    except (ValueError, KeyError, TypeError) as exc:
+        log.warning("saved match unusable: %s", exc)
+        try:
+            storage.clear_match()
+        except Exception:
+            log.exception("could not clear the saved match")
+        return MessageScene(
+            services,
+            "The saved match could not be opened",
+            "Sorry! The saved match was damaged, so it was put away. Start a new game!",
+        )
+    return table_scene(services, match)
+
+
+class PlaceholderTable(Scene):
+    """Stand-in while ui/scenes/table.py is missing: the computers play, a line of text."""
+
+    def __init__(self, services: Any, match: Any) -> None:
+        super().__init__()
+        self.services, self.match = services, match
+
+    @property
+    def animating(self) -> bool:
+        return not self.match.round_over
+
+    def update(self, dt_s: float) -> None:
+        if not self.match.round_over and self.match.poll():
+            self.dirty = True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.stack:
+            from uno_desktop.ui.scenes.title import TitleScene
+
+            self.stack.clear_to(TitleScene(self.services))
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.TABLE_RGB)
+        text = f"round {self.match.round_no}: {'over' if self.match.round_over else 'playing'}"
+        draw_text(surface, text, 40, theme.TEXT_RGB, center=surface.get_rect().center)
+
+
+# --- the screen -------------------------------------------------------------------------
+class NewGameScene(MenuScene):
+    title = N_("New game")
+
+    def __init__(self, services: Any) -> None:
+        self.presets, self.errors = available_presets()
+        st = services.settings
+        names = [p.name for p in self.presets]
+        last = getattr(st, "last_preset", "official")
+        self.preset = self.presets[names.index(last)] if last in names else self.presets[0]
+        self.seats: list[list[str]] = []
+        for i, seat in enumerate(list(getattr(st, "last_seats", ()))[:MAX_SEATS]):
+            name = seat.get("name") if isinstance(seat, dict) else seat.name
+            kind = (
+                seat.get("kind")
+                if isinstance(seat, dict)
+                else str(getattr(seat.kind, "value", seat.kind))
+            )
+            self.seats.append([str(name or self._default_name(i)), str(kind)])
+        self.n_players = max(2, len(self.seats)) if self.seats else 4
+        if not self.seats:
+            self.seats = [[_("You"), "human"]]
+        while len(self.seats) < MAX_SEATS:
+            self.seats.append([self._default_name(len(self.seats)), "normal"])
+        self.target = getattr(st, "last_target_score", None) or self.preset.rules.target_score
+        rule = getattr(st, "custom_rule", None) or self.preset.rules.custom_rule
+        self.rule_text, self.rule_effect, self.rule_amount = rule.text, rule.effect, rule.amount
+        self._left = pygame.Rect(0, 0, 0, 0)
+        self._right = pygame.Rect(0, 0, 0, 0)
+        super().__init__(services)
+
+    @staticmethod
+    def _default_name(i: int) -> str:
+        return _("You") if i == 0 else _("Computer {n}").format(n=i)
+
+    # --- widgets
+    def build(self) -> None:
+        self.preset_choice: Choice[str] = Choice(
+            [(p.name, (lambda p=p: _(p.title))) for p in self.presets],
+            self.preset.name,
+            self._set_preset,
+        )
+        self.target_stepper = Stepper(
+            50, 2000, self._round_target(self.target), self._set_target, step=50
+        )
+        self.rule_input = TextInput(self.rule_text, max_len=60, on_change=self._set_rule_text)
+        self.effect_choice: Choice[CustomEffect] = Choice(
+            list(EFFECTS), self.rule_effect, self._set_effect
+        )
+        self.amount_stepper = Stepper(1, 10, self.rule_amount, self._set_amount)
+        self.players_stepper = Stepper(2, MAX_SEATS, self.n_players, self._set_players)
+        self.name_inputs: list[TextInput] = []
+        self.kind_choices: list[Choice[str]] = []
+        for i in range(MAX_SEATS):
+            self.name_inputs.append(
+                TextInput(
+                    self.seats[i][0],
+                    max_len=NAME_CHARS,
+                    on_change=lambda v, i=i: self._set_name(i, v),
+                )
+            )
+            self.kind_choices.append(
+                Choice(list(SEAT_KINDS), self.seats[i][1], lambda v, i=i: self._set_kind(i, v))
+            )
+        self.back_button = Button("Back", self.back)
+        self.start_button = Button("Start", self.start, primary=True)
+        self.labels = {
+            "rules": Label(N_("Rules"), 30, bold=True, color=theme.ACCENT_RGB),
+            "target": Label(N_("Play to")),
+            "custom": Label(N_("Wild Customizable card"), 26, bold=True, color=theme.ACCENT_RGB),
+            "amount": Label(N_("Cards")),
+            "players": Label(N_("Players"), 30, bold=True, color=theme.ACCENT_RGB),
+        }
+        self.description = Label(
+            lambda: _(self.preset.description), 22, color=theme.TEXT_DIM_RGB, wrap=True
+        )
+        seat_widgets: list[Any] = []
+        for name, kind in zip(self.name_inputs, self.kind_choices, strict=True):
+            seat_widgets += [name, kind]
+        self.group.set_widgets(
+            [
+                self.preset_choice,
+                self.description,
+                self.labels["rules"],
+                self.labels["target"],
+                self.target_stepper,
+                self.labels["custom"],
+                self.rule_input,
+                self.effect_choice,
+                self.labels["amount"],
+                self.amount_stepper,
+                self.labels["players"],
+                self.players_stepper,
+                *seat_widgets,
+                self.back_button,
+                self.start_button,
+            ]
+        )
+        self._sync_visibility()
+        self.group.focus(self.start_button)
+
+    def _sync_visibility(self) -> None:
+        custom = has_custom_card(self.preset.rules)
+        for w in (self.labels["custom"], self.rule_input, self.effect_choice):
+            w.visible = custom
+        amount = custom and self.rule_effect in AMOUNT_EFFECTS
+        self.amount_stepper.visible = self.labels["amount"].visible = amount
+        for i in range(MAX_SEATS):
+            shown = i < self.n_players
+            self.name_inputs[i].visible = self.kind_choices[i].visible = shown
+
+    @staticmethod
+    def _round_target(value: int) -> int:
+        return max(50, min(2000, round(value / 50.0) * 50))
+
+    # --- changes
+    def _set_preset(self, name: str) -> None:
+        self.preset = next(p for p in self.presets if p.name == name)
+        self.target = self.preset.rules.target_score
+        self.target_stepper.set_value(self._round_target(self.target))
+        rules = self.preset.rules
+        self.n_players = max(rules.min_players, min(rules.max_players, self.n_players))
+        self.players_stepper.set_value(self.n_players)
+        self._sync_visibility()
+        self._layout_key = None
+
+    def _set_target(self, value: int) -> None:
+        self.target = value
+
+    def _set_rule_text(self, value: str) -> None:
+        self.rule_text = value
+
+    def _set_effect(self, value: CustomEffect) -> None:
+        self.rule_effect = value
+        self._sync_visibility()
+        self._layout_key = None
+
+    def _set_amount(self, value: int) -> None:
+        self.rule_amount = value
+
+    def _set_players(self, value: int) -> None:
+        self.n_players = value
+        self._sync_visibility()
+        self._layout_key = None
+
+    def _set_name(self, i: int, value: str) -> None:
+        self.seats[i][0] = value
+
+    def _set_kind(self, i: int, value: str) -> None:
+        self.seats[i][1] = value
+
+    # --- start
+    def chosen_seats(self) -> list[tuple[str, str]]:
+        out = []
+        for i in range(self.n_players):
+            name = self.seats[i][0].strip() or self._default_name(i)
+            out.append((name, self.seats[i][1]))
+        return out
+
+    def chosen_rules(self) -> RuleSet:
+        rules = self.preset.rules.replace(target_score=int(self.target))
+        if has_custom_card(rules):
+            text = self.rule_text.strip() or rules.custom_rule.text
+            rules = rules.replace(
+                custom_rule=CustomRule(
+                    text=text, effect=self.rule_effect, amount=int(self.rule_amount)
+                )
+            )
+        return rules
+
+    def start(self) -> None:
+        rules = self.preset.rules
+        seats = self.chosen_seats()
+        if not rules.min_players <= len(seats) <= rules.max_players:
+            return
+        self._remember(seats)
+        scene = start_match(self.services, self.preset.name, self.chosen_rules(), seats, new_seed())
+        if self.stack is not None:
+            self.stack.replace(scene)
+
+    def _remember(self, seats: list[tuple[str, str]]) -> None:
+        """Keep the choices for next time (as the settings' own types when available)."""
+        try:
+            from uno_desktop.storage import SeatSetting
+
+            last_seats: Any = tuple(SeatSetting(n, k) for n, k in seats)
+        except ImportError:
+            last_seats = tuple({"name": n, "kind": k} for n, k in seats)
+        changes: dict[str, Any] = {
+            "last_preset": self.preset.name,
+            "last_seats": last_seats,
+            "last_target_score": int(self.target),
+        }
+        if has_custom_card(self.preset.rules):
+            changes["custom_rule"] = self.chosen_rules().custom_rule
+        try:
+            self.services.update_settings(**changes)
+        except (TypeError, ValueError):
+            log.exception("could not remember the new-game choices")
+
+    # --- layout and drawing
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        w, h = size
+        s = scale
+        margin = int(36 * s)
+        top = int(100 * s)
+        bottom = h - int(30 * s)
+        col_w = (w - 3 * margin) // 2
+        self._left = pygame.Rect(margin, top, col_w, bottom - top)
+        self._right = pygame.Rect(2 * margin + col_w, top, col_w, bottom - top)
+        pad = int(22 * s)
+        L = self._left.inflate(-2 * pad, -2 * pad)
+        R = self._right.inflate(-2 * pad, -2 * pad)
+        row = int(46 * s)
+        gap = int(12 * s)
+
+        def place(wdg: Any, x: int, y: int, width: int, height: int = row) -> None:
+            wdg.rect = pygame.Rect(x, y, width, height)
+
+        y = L.top
+        place(self.labels["rules"], L.left, y, L.width, int(34 * s))
+        y += int(40 * s)
+        place(self.preset_choice, L.left, y, L.width)
+        y += row + gap
+        f = font(int(22 * s))
+        desc_lines = max(1, len(wrap_text(_(self.preset.description), f, L.width)))
+        place(self.description, L.left, y, L.width, desc_lines * f.get_linesize())
+        y += desc_lines * f.get_linesize() + gap
+        lab_w = int(L.width * 0.42)
+        place(self.labels["target"], L.left, y, lab_w)
+        place(self.target_stepper, L.left + lab_w, y, L.width - lab_w)
+        y += row + gap + int(6 * s)
+        if self.rule_input.visible:
+            place(self.labels["custom"], L.left, y, L.width, int(30 * s))
+            y += int(36 * s)
+            place(self.rule_input, L.left, y, L.width)
+            y += row + gap
+            place(self.effect_choice, L.left, y, L.width)
+            y += row + gap
+            place(self.labels["amount"], L.left, y, lab_w)
+            place(self.amount_stepper, L.left + lab_w, y, L.width - lab_w)
+        self._errors_top = y + row + gap
+        bw = (L.width - gap) // 2
+        bh = int(56 * s)
+        place(self.back_button, L.left, L.bottom - bh, bw, bh)
+        place(self.start_button, L.left + bw + gap, L.bottom - bh, bw, bh)
+
+        y = R.top
+        place(self.labels["players"], R.left, y, int(R.width * 0.5), int(34 * s))
+        place(
+            self.players_stepper,
+            R.left + int(R.width * 0.55),
+            y - int(4 * s),
+            int(R.width * 0.45),
+            int(40 * s),
+        )
+        y += int(48 * s)
+        avail = R.bottom - y
+        rh = min(row, max(int(24 * s), avail // MAX_SEATS - int(6 * s)))
+        rgap = min(gap, max(2, (avail - MAX_SEATS * rh) // MAX_SEATS))
+        name_w = int(R.width * 0.48)
+        for i in range(MAX_SEATS):
+            place(self.name_inputs[i], R.left, y, name_w - int(10 * s), rh)
+            place(self.kind_choices[i], R.left + name_w, y, R.width - name_w, rh)
+            y += rh + rgap
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        self.draw_title(surface, _("New game"), int(52 * s))
+        draw_panel(surface, self._left, s)
+        draw_panel(surface, self._right, s)
+        if self.errors:
+            L = self._left.inflate(-int(44 * s), 0)
+            y = getattr(self, "_errors_top", L.top)
+            f = font(int(20 * s))
+            limit = self.back_button.rect.top - int(8 * s)
+            header = _("Some of your own presets could not be used:")
+            for line in [header, *(ln for e in self.errors for ln in wrap_text(e, f, L.width))]:
+                if y + f.get_linesize() > limit:
+                    break
+                surface.blit(f.render(line, True, theme.DANGER_RGB), (L.left, y))
+                y += f.get_linesize()

@@ -1,0 +1,87 @@
+"""The pause menu over the table (Esc): resume, read the rules, change settings, or save
+and go back to the title. The match is autosaved after every action already; "save" here
+only makes sure the very latest state is on disk before leaving."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from uno_desktop.i18n import N_, _
+from uno_desktop.ui.widgets import Button, MenuScene, column, draw_panel
+
+log = logging.getLogger(__name__)
+
+
+class PauseScene(MenuScene):
+    """An overlay: the table stays visible, dimmed, under the menu."""
+
+    transparent = True
+    title = N_("Paused")
+
+    def __init__(self, services: Any, match: Any) -> None:
+        self.match = match
+        self._panel = pygame.Rect(0, 0, 0, 0)
+        super().__init__(services)
+
+    def build(self) -> None:
+        self.resume_button = Button("Resume", self.back, primary=True)
+        self.rules_button = Button("Rules of this preset", self.rules)
+        self.settings_button = Button("Settings", self.settings)
+        self.quit_button = Button("Save and quit to title", self.save_and_quit)
+        self.group.set_widgets(
+            [self.resume_button, self.rules_button, self.settings_button, self.quit_button]
+        )
+
+    def rules(self) -> None:
+        from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
+
+        if self.stack is not None:
+            self.stack.push(HowToPlayScene(self.services, self.match.rules, overlay=True))
+
+    def settings(self) -> None:
+        from uno_desktop.ui.scenes.settings import SettingsOverlay
+
+        if self.stack is not None:
+            self.stack.push(SettingsOverlay(self.services))
+
+    def save_and_quit(self) -> None:
+        from uno_desktop.ui.scenes.title import TitleScene
+
+        storage = self.services.storage
+        if storage is not None and not getattr(self.match, "match_over", False):
+            try:
+                storage.save_match(self.match.to_dict())
+            except Exception:
+                log.exception("could not save the match")
+        self.services.match = None
+        if self.stack is not None:
+            self.stack.clear_to(TitleScene(self.services))
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        w, h = size
+        bh, gap = int(56 * scale), int(16 * scale)
+        n = len(self.group.widgets)
+        ph = int(120 * scale) + n * bh + (n - 1) * gap + int(30 * scale)
+        self._panel = pygame.Rect(0, 0, int(460 * scale), ph)
+        self._panel.center = (w // 2, h // 2)
+        column(
+            self.group.widgets,
+            w // 2,
+            self._panel.top + int(110 * scale),
+            int(360 * scale),
+            bh,
+            gap,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surface.blit(shade, (0, 0))
+        super().draw(surface)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        draw_panel(surface, self._panel, self.scale, alpha=240)
+        self.draw_title(surface, _("Paused"), self._panel.top + int(56 * self.scale))

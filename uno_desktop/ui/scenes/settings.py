@@ -1,0 +1,137 @@
+"""Settings: every option takes effect the moment it changes (and is saved at once).
+
+No "Apply" button: a family changing the language or the card size should see the
+result immediately, and closing the screen can never lose a change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from uno_desktop.i18n import LANGUAGES, N_, _, language
+from uno_desktop.ui.services import ANIMATION_SPEEDS, THINK_TIMES_S, UI_SCALES
+from uno_desktop.ui.widgets import Button, Choice, Label, MenuScene, Slider, Toggle, draw_panel
+
+SPEED_NAMES = {
+    0.5: N_("Slow"),
+    1.0: N_("Normal"),
+    1.5: N_("Fast"),
+    2.0: N_("Faster"),
+    4.0: N_("Fastest"),
+}
+SCALE_NAMES = {0.85: N_("Small"), 1.0: N_("Normal"), 1.15: N_("Large"), 1.3: N_("Extra large")}
+
+
+def _nearest(value: float, options: tuple[float, ...]) -> float:
+    return min(options, key=lambda o: abs(o - value))
+
+
+def _seconds(value: float) -> str:
+    return _("{seconds} s").format(seconds=f"{value:.1f}")
+
+
+class SettingsScene(MenuScene):
+    """Volume, animation speed, thinking time, full screen, colour-blind mode, language,
+    UI size. Works as a full screen from the title and over the table from the pause menu."""
+
+    title = N_("Settings")
+
+    def __init__(self, services: Any) -> None:
+        self._panel = pygame.Rect(0, 0, 0, 0)
+        super().__init__(services)
+
+    def build(self) -> None:
+        st = self.services.settings
+        up = self.services.update_settings
+        self.volume = Slider(st.volume, lambda v: up(volume=v))
+        self.speed: Choice[float] = Choice(
+            [(v, SPEED_NAMES[v]) for v in ANIMATION_SPEEDS],
+            _nearest(st.animation_speed, ANIMATION_SPEEDS),
+            lambda v: up(animation_speed=v),
+            wrap=False,
+        )
+        self.think: Choice[float] = Choice(
+            [(v, (lambda v=v: _seconds(v))) for v in THINK_TIMES_S],
+            _nearest(st.think_time_s, THINK_TIMES_S),
+            lambda v: up(think_time_s=v),
+            wrap=False,
+        )
+        self.fullscreen = Toggle(st.fullscreen, lambda v: up(fullscreen=v))
+        self.colorblind = Toggle(st.colorblind, lambda v: up(colorblind=v))
+        self.language: Choice[str] = Choice(
+            [(code, (lambda n=name: n)) for code, name in LANGUAGES.items()],
+            st.language or language(),
+            lambda v: up(language=v),
+        )
+        self.ui_scale: Choice[float] = Choice(
+            [(v, SCALE_NAMES[v]) for v in UI_SCALES],
+            _nearest(st.ui_scale, UI_SCALES),
+            lambda v: up(ui_scale=v),
+            wrap=False,
+        )
+        self.done = Button("Done", self.back, primary=True)
+        self.rows: list[tuple[Label, Any]] = [
+            (Label(N_("Volume")), self.volume),
+            (Label(N_("Animation speed")), self.speed),
+            (Label(N_("Computer thinking time")), self.think),
+            (Label(N_("Full screen")), self.fullscreen),
+            (Label(N_("Colour-blind mode (shapes on cards)")), self.colorblind),
+            (Label(N_("Language")), self.language),
+            (Label(N_("UI size")), self.ui_scale),
+        ]
+        widgets: list[Any] = []
+        for label, control in self.rows:
+            widgets += [label, control]
+        self.group.set_widgets([*widgets, self.done])
+
+    def resume(self) -> None:
+        super().resume()
+        self.fullscreen.value = bool(self.services.settings.fullscreen)  # F11 elsewhere
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            return False
+        used = super().handle_event(event)
+        self.fullscreen.value = bool(self.services.settings.fullscreen)
+        return used
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        w, h = size
+        s = scale
+        pw = min(w - int(40 * s), int(900 * s))
+        row, gap = int(50 * s), int(14 * s)
+        ph = len(self.rows) * (row + gap) + int(130 * s)
+        self._panel = pygame.Rect(0, 0, pw, ph)
+        self._panel.midtop = (w // 2, max(int(96 * s), (h - ph) // 2 + int(30 * s)))
+        inner = self._panel.inflate(-int(60 * s), 0)
+        y = self._panel.top + int(30 * s)
+        lab_w = int(inner.width * 0.52)
+        for label, control in self.rows:
+            label.rect = pygame.Rect(inner.left, y, lab_w, row)
+            control.rect = pygame.Rect(inner.left + lab_w, y, inner.width - lab_w, row)
+            if isinstance(control, Toggle):
+                control.rect.height = int(row * 0.8)
+                control.rect.centery = y + row // 2
+            y += row + gap
+        self.done.rect = pygame.Rect(0, 0, int(220 * s), int(56 * s))
+        self.done.rect.midbottom = (w // 2, self._panel.bottom - int(22 * s))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.transparent:  # over the table: dim it first
+            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 130))
+            surface.blit(shade, (0, 0))
+        super().draw(surface)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        self.draw_title(surface, _("Settings"), max(int(48 * s), self._panel.top - int(44 * s)))
+        draw_panel(surface, self._panel, s, alpha=235)
+
+
+class SettingsOverlay(SettingsScene):
+    """The same settings drawn over the paused table."""
+
+    transparent = True
