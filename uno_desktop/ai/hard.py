@@ -30,6 +30,9 @@ class HardBot(NormalBot):
     level = "hard"
     prior_bluff = PRIOR_BLUFF
     challenge_at = CHALLENGE_AT
+    void_play_bonus = 1.5  # playing a colour the next player showed it lacks
+    lack_color_weight = 0.75  # naming a colour the next player probably lacks
+    prior_bonus = PRIOR_BONUS
 
     def __init__(self, samples: int = SAMPLES, depth: int = DEPTH) -> None:
         self.samples = samples
@@ -70,7 +73,7 @@ class HardBot(NormalBot):
             rng,
             samples=self.samples,
             depth=self.depth,
-            prior_bonus=PRIOR_BONUS,
+            prior_bonus=self.prior_bonus,
         )
 
     def should_challenge(self, obs: Observation) -> bool:
@@ -81,8 +84,9 @@ class HardBot(NormalBot):
         score = super().score_play(obs, card, know)
         if know is not None and not card.is_wild:
             nxt = next_seat(obs)
-            if card.color in know.seats[nxt].voids:
-                score += 1.5  # the next player showed it has none of this colour
+            score += self.void_play_bonus * (
+                1.0 - know.p_holds_color(nxt, card.color, obs.hand_sizes[nxt])
+            )
         return score
 
     def pick_color(self, obs: Observation, after: Sequence[Card], know: Knowledge | None) -> Color:
@@ -99,7 +103,7 @@ class HardBot(NormalBot):
             for s in range(obs.players):
                 if s == obs.seat:
                     continue
-                weight = 0.75 if s == nxt else 0.4
-                for col in know.seats[s].voids:
-                    lack[col] += weight
+                weight = self.lack_color_weight * (1.0 if s == nxt else 0.5)
+                for col in COLORS:
+                    lack[col] += weight * (1.0 - know.p_holds_color(s, col, obs.hand_sizes[s]))
         return max(COLORS, key=lambda col: (counts[col] + lack[col], points[col], -int(col)))
