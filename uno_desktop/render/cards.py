@@ -277,7 +277,7 @@ def _dilate(mask: pygame.Surface, r: int) -> pygame.Surface:
             a = 2 * math.pi * i / steps
             offsets.add((round(radius * math.cos(a)), round(radius * math.sin(a))))
     for dx, dy in offsets:
-        out.blit(mask, (r + dx, r + dy))
+        out.blit(mask, (r + dx, r + dy), special_flags=pygame.BLEND_RGBA_MAX)
     return out
 
 
@@ -308,6 +308,58 @@ def _shape_mask(shape: str, size: float) -> pygame.Surface:
     return s
 
 
+def _corner_radius(w: int) -> int:
+    return round(w * 0.085)
+
+
+def _cut_corners(surf: pygame.Surface, width: int) -> pygame.Surface:
+    """Scale an opaque supersampled card to its final width and round its corners.
+
+    The alpha is computed at the final size (smooth-scaling alpha loses a few levels,
+    which would leave the whole card slightly see-through).
+    """
+    size = (width, card_height(width))
+    small = pygame.transform.smoothscale(surf, size)
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    out.blit(small, (0, 0))
+    out.blit(
+        _rounded_alpha(size, _corner_radius(width)), (0, 0), special_flags=pygame.BLEND_RGBA_MIN
+    )
+    return out
+
+
+_alpha_cache: dict[tuple[int, int, int], pygame.Surface] = {}
+
+
+def _rounded_alpha(size: tuple[int, int], radius: int) -> pygame.Surface:
+    """White, opaque inside a rounded rectangle, with exact anti-aliased corners."""
+    key = (size[0], size[1], radius)
+    mask = _alpha_cache.get(key)
+    if mask is not None:
+        return mask
+    w, h = size
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    mask.fill((255, 255, 255, 255))
+    n = 4  # sub-samples per axis
+    r = max(1, radius)
+    for y in range(min(r, h)):
+        for x in range(min(r, w)):
+            inside = 0
+            for sy in range(n):
+                for sx in range(n):
+                    dx = r - (x + (sx + 0.5) / n)
+                    dy = r - (y + (sy + 0.5) / n)
+                    if dx <= 0 or dy <= 0 or dx * dx + dy * dy <= r * r:
+                        inside += 1
+            a = round(255 * inside / (n * n))
+            for px, py in ((x, y), (w - 1 - x, y), (x, h - 1 - y), (w - 1 - x, h - 1 - y)):
+                mask.set_at((px, py), (255, 255, 255, a))
+    if len(_alpha_cache) > 256:
+        _alpha_cache.clear()
+    _alpha_cache[key] = mask
+    return mask
+
+
 # ----------------------------------------------------------------------------------------
 # the painter
 
@@ -322,6 +374,7 @@ class CardPainter:
     def __init__(self, colorblind: bool = False) -> None:
         self._colorblind = bool(colorblind)
         self._cache: dict[tuple, pygame.Surface] = {}
+        self._bases: dict[tuple, tuple[pygame.Surface, pygame.Rect]] = {}
 
     # -- cache ---------------------------------------------------------------------------
 
@@ -338,6 +391,7 @@ class CardPainter:
 
     def clear_cache(self) -> None:
         self._cache.clear()
+        self._bases.clear()
 
     def _remember(self, key: tuple, surf: pygame.Surface) -> pygame.Surface:
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
@@ -398,10 +452,25 @@ class CardPainter:
     # -- drawing -----------------------------------------------------------------------------
 
     def _card_base(self, w: int, h: int, ss: int, body: RGB) -> tuple[pygame.Surface, pygame.Rect]:
-        """White rounded card with a thin edge and a shaded coloured body inset."""
-        surf = _new((w, h))
-        radius = round(w * 0.085)
-        pygame.draw.rect(surf, theme.CARD_EDGE_RGB, surf.get_rect(), border_radius=radius)
+        """White card with a thin edge and a shaded coloured body inset (a fresh copy).
+
+        The surface is opaque (faster, exact blending); `_cut_corners` rounds it off.
+        Bases are kept per size and colour: every face of a colour starts from one.
+        """
+        key = (w, h, ss, body)
+        cached = self._bases.get(key)
+        if cached is None:
+            if len(self._bases) > 64:
+                self._bases.clear()
+            cached = self._bases[key] = self._draw_card_base(w, h, ss, body)
+        return cached[0].copy(), cached[1]
+
+    def _draw_card_base(
+        self, w: int, h: int, ss: int, body: RGB
+    ) -> tuple[pygame.Surface, pygame.Rect]:
+        surf = pygame.Surface((w, h))
+        surf.fill(theme.CARD_EDGE_RGB)
+        radius = _corner_radius(w)
         edge = max(ss, round(w * 0.008))
         pygame.draw.rect(
             surf,
@@ -449,22 +518,25 @@ class CardPainter:
 
         # the big symbol in the middle
         fill = theme.CARD_WHITE_RGB if card.is_wild else body
-        mask = self._symbol_mask(card.rank, w * 0.62, w * 0.66, big=True)
+        k = 0.8 if card.is_wild and self._colorblind else 1.0  # room for the shapes
+        mask = self._symbol_mask(card.rank, w * 0.62 * k, w * 0.66 * k, big=True)
         if mask is not None:
             _stamp(surf, mask, center, fill, ink, outline, shadow=round(outline * 1.1))
 
         # corner indices: top-left, then the same rotated 180 degrees bottom-right
         corner = self._corner(card, w, h, ss)
         surf.blit(corner, (0, 0))
-        surf.blit(pygame.transform.rotate(corner, 180), (0, 0))
-        return pygame.transform.smoothscale(surf, (width, card_height(width)))
+        surf.blit(
+            pygame.transform.rotate(corner, 180), (w - corner.get_width(), h - corner.get_height())
+        )
+        return _cut_corners(surf, width)
 
     def _corner(self, card: Card, w: int, h: int, ss: int) -> pygame.Surface:
-        """The top-left index (and colour shape) on a transparent card-sized layer."""
-        layer = _new((w, h))
+        """The top-left index (and colour shape) on a transparent layer."""
+        layer = _new((w * 0.4, h * 0.42))
         ink = theme.CARD_INK_RGB
-        box_w, box_h = w * 0.24, h * 0.135
-        cx, cy = w * 0.185, h * 0.125
+        box_w, box_h = w * 0.25, h * 0.158
+        cx, cy = w * 0.19, h * 0.135
         thin = max(ss, round(w * 0.014))
         if card.rank == "W":
             self._wild_oval(layer, (cx, cy), box_h * 0.62, box_h * 0.36, ss, small=True)
@@ -543,8 +615,8 @@ class CardPainter:
         if self._colorblind and not small:
             for i, color in enumerate(_WILD_ORDER):
                 t_mid = -(math.pi / 2 + i * math.pi / 2 + math.pi / 4)
-                p = _ellipse_point(center, a, b, _OVAL_TILT_DEG, t_mid, 0.68)
-                size = b * 0.42
+                p = _ellipse_point(center, a, b, _OVAL_TILT_DEG, t_mid, 0.76)
+                size = b * 0.36
                 _stamp(
                     surf,
                     _shape_mask(theme.COLOR_SHAPE[color], size),
@@ -590,7 +662,7 @@ class CardPainter:
             outline,
             shadow=round(outline * 1.2),
         )
-        return pygame.transform.smoothscale(surf, (width, card_height(width)))
+        return _cut_corners(surf, width)
 
     def _draw_swatch(self, color: Color, size: int) -> pygame.Surface:
         ss = 4 if size < 64 else 2
@@ -610,7 +682,7 @@ class CardPainter:
         return pygame.transform.smoothscale(surf, (size, size))
 
     def _draw_highlight(self, width: int) -> pygame.Surface:
-        glow = self._draw_blur(width, theme.HIGHLIGHT_RGB, 220, 0.35)
+        glow = self._draw_blur(width, theme.HIGHLIGHT_RGB, 255, 0.55)
         pad = self.glow_pad(width)
         rim = pygame.Rect(0, 0, width, card_height(width)).inflate(
             max(4, round(width * 0.06)), max(4, round(width * 0.06))
