@@ -26,7 +26,7 @@ from typing import Any
 
 import pygame
 
-from uno_desktop.i18n import _
+from uno_desktop.i18n import N_, _
 from uno_desktop.ui.scene import Scene, SceneStack
 
 log = logging.getLogger(__name__)
@@ -273,9 +273,9 @@ class App:
         stack.push(
             MessageScene(
                 services,
-                "Oops! Something went wrong",
+                N_("Oops! Something went wrong"),
                 lambda: text,
-                button="Back to title",
+                button=N_("Back to title"),
                 on_close=to_title,
             )
         )

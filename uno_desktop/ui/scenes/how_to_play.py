@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from uno_desktop.engine.rules import RuleSet, Scoring, Stacking
-from uno_desktop.i18n import _
+from uno_desktop.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
 from uno_desktop.ui.widgets import Button, MenuScene, draw_panel, wrap_text
@@ -184,7 +184,7 @@ class HowToPlayScene(MenuScene):
         super().__init__(services)
 
     def build(self) -> None:
-        self.done = Button("Back", self.back, primary=True)
+        self.done = Button(N_("Back"), self.back, primary=True)
         self.group.set_widgets([self.done])
 
     def layout(self, size: tuple[int, int], scale: float) -> None:

@@ -84,7 +84,7 @@ class MatchEndScene(MenuScene):
                 log.exception("sound failed")
 
     def build(self) -> None:
-        self.done = Button("Back to title", self.to_title, primary=True)
+        self.done = Button(N_("Back to title"), self.to_title, primary=True)
         self.group.set_widgets([self.done])
 
     def to_title(self) -> None:

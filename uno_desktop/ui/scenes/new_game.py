@@ -149,7 +149,9 @@ def resume_saved_match(services: Any) -> Scene:
     doc = storage.load_match() if storage is not None else None
     if doc is None:
         return MessageScene(
-            services, "Nothing to continue", "There is no saved match any more. Start a new game!"
+            services,
+            N_("Nothing to continue"),
+            N_("There is no saved match any more. Start a new game!"),
         )
     try:
         match = Match.from_dict(doc, clock=services.clock, timing=make_timing(services))
@@ -163,8 +165,8 @@ def resume_saved_match(services: Any) -> Scene:
             log.exception("could not clear the saved match")
         return MessageScene(
             services,
-            "The saved match could not be opened",
-            "Sorry! The saved match was damaged, so it was put away. Start a new game!",
+            N_("The saved match could not be opened"),
+            N_("Sorry! The saved match was damaged, so it was put away. Start a new game!"),
         )
     return table_scene(services, match)
 
@@ -262,8 +264,8 @@ class NewGameScene(MenuScene):
             self.kind_choices.append(
                 Choice(list(SEAT_KINDS), self.seats[i][1], lambda v, i=i: self._set_kind(i, v))
             )
-        self.back_button = Button("Back", self.back)
-        self.start_button = Button("Start", self.start, primary=True)
+        self.back_button = Button(N_("Back"), self.back)
+        self.start_button = Button(N_("Start"), self.start, primary=True)
         self.labels = {
             "rules": Label(N_("Rules"), 30, bold=True, color=theme.ACCENT_RGB),
             "target": Label(N_("Play to")),

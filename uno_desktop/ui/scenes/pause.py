@@ -27,10 +27,10 @@ class PauseScene(MenuScene):
         super().__init__(services)
 
     def build(self) -> None:
-        self.resume_button = Button("Resume", self.back, primary=True)
-        self.rules_button = Button("Rules of this preset", self.rules)
-        self.settings_button = Button("Settings", self.settings)
-        self.quit_button = Button("Save and quit to title", self.save_and_quit)
+        self.resume_button = Button(N_("Resume"), self.back, primary=True)
+        self.rules_button = Button(N_("Rules of this preset"), self.rules)
+        self.settings_button = Button(N_("Settings"), self.settings)
+        self.quit_button = Button(N_("Save and quit to title"), self.save_and_quit)
         self.group.set_widgets(
             [self.resume_button, self.rules_button, self.settings_button, self.quit_button]
         )

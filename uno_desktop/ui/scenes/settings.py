@@ -71,7 +71,7 @@ class SettingsScene(MenuScene):
             lambda v: up(ui_scale=v),
             wrap=False,
         )
-        self.done = Button("Done", self.back, primary=True)
+        self.done = Button(N_("Done"), self.back, primary=True)
         self.rows: list[tuple[Label, Any]] = [
             (Label(N_("Volume")), self.volume),
             (Label(N_("Animation speed")), self.speed),

@@ -53,7 +53,7 @@ class StatisticsScene(MenuScene):
         super().__init__(services)
 
     def build(self) -> None:
-        self.done = Button("Back", self.back, primary=True)
+        self.done = Button(N_("Back"), self.back, primary=True)
         self.group.set_widgets([self.done])
 
     def layout(self, size: tuple[int, int], scale: float) -> None:

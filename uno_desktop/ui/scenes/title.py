@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from uno_desktop.engine import Card
-from uno_desktop.i18n import _
+from uno_desktop.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
 from uno_desktop.ui.widgets import Button, MenuScene, column, draw_text
@@ -53,16 +53,17 @@ class TitleScene(MenuScene):
         if notices and self.stack is not None:
             from uno_desktop.ui.scenes.message import MessageScene
 
-            self.stack.push(MessageScene(self.services, "Good to know", "\n".join(notices)))
+            text = "\n".join(notices)  # already translated by storage
+            self.stack.push(MessageScene(self.services, N_("Good to know"), lambda: text))
 
     def build(self) -> None:
-        self.new_button = Button("New game", self.new_game, primary=True)
-        self.continue_button = Button("Continue", self.continue_match)
+        self.new_button = Button(N_("New game"), self.new_game, primary=True)
+        self.continue_button = Button(N_("Continue"), self.continue_match)
         self.continue_button.visible = False
-        self.settings_button = Button("Settings", self.settings)
-        self.stats_button = Button("Statistics", self.statistics)
-        self.help_button = Button("How to play", self.how_to_play)
-        self.quit_button = Button("Quit", self.quit)
+        self.settings_button = Button(N_("Settings"), self.settings)
+        self.stats_button = Button(N_("Statistics"), self.statistics)
+        self.help_button = Button(N_("How to play"), self.how_to_play)
+        self.quit_button = Button(N_("Quit"), self.quit)
         self.group.set_widgets(
             [
                 self.new_button,
