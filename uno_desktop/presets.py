@@ -147,6 +147,9 @@ def _list_one(path: Path, builtin: bool, presets: list[PresetInfo], errors: list
     except PresetError as e:
         errors.append(str(e))
         return
+    except Exception as e:  # a user's file must never stop the menu
+        errors.append(f"{path}: cannot be used: {e}")
+        return
     presets.append(PresetInfo(rules.name, rules.title, rules.description, path, builtin, rules))
 
 
