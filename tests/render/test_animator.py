@@ -82,8 +82,9 @@ def test_dealing_with_staggered_delays_lands_cards_one_by_one():
     animator = Animator()
     order = []
     for i in range(7):
-        animator.fly(_card(), (0, 0), (50, 50), 0.3, delay_s=0.1 * i,
-                     on_done=lambda i=i: order.append(i))
+        animator.fly(
+            _card(), (0, 0), (50, 50), 0.3, delay_s=0.1 * i, on_done=lambda i=i: order.append(i)
+        )
     _step(animator, 0.55)
     assert order == [0, 1, 2]
     _step(animator, 1.0)
@@ -119,8 +120,15 @@ def test_finish_all_lands_everything_and_runs_callbacks_in_order():
 def test_finish_all_also_lands_flights_started_by_callbacks():
     animator = Animator()
     order = []
-    animator.fly(_card(), (0, 0), (1, 1), 1.0, on_done=lambda: animator.fly(
-        _card(), (0, 0), (1, 1), 1.0, on_done=lambda: order.append("chained")))
+    animator.fly(
+        _card(),
+        (0, 0),
+        (1, 1),
+        1.0,
+        on_done=lambda: animator.fly(
+            _card(), (0, 0), (1, 1), 1.0, on_done=lambda: order.append("chained")
+        ),
+    )
     animator.finish_all()
     assert order == ["chained"] and animator.idle
 
