@@ -72,14 +72,24 @@ def test_different_cards_look_different():
     assert len(set(faces.values())) == len(faces)
 
 
-def test_the_four_colours_of_a_rank_differ_in_colourblind_mode_even_in_grey():
+def _white_pixels(surface: pygame.Surface) -> frozenset[tuple[int, int]]:
+    w, h = surface.get_size()
+    return frozenset(
+        (x, y) for y in range(h) for x in range(w) if min(surface.get_at((x, y))[:3]) > 225
+    )
+
+
+def test_colourblind_swatches_carry_four_different_white_shapes():
     painter = CardPainter(colorblind=True)
-    greys = set()
-    for color in COLORS:
-        face = painter.face(Card(color, "5"), 80)
-        grey = pygame.transform.grayscale(face)
-        greys.add(_pixels(grey))
-    assert len(greys) == 4
+    # the white rim is the same for all four; what differs is the shape in the middle
+    shapes = [_white_pixels(painter.color_swatch(c, 64)) for c in COLORS]
+    assert len(set(shapes)) == 4
+
+
+def test_colourblind_faces_of_one_rank_differ_by_shape_not_only_by_hue():
+    painter = CardPainter(colorblind=True)
+    whites = [_white_pixels(painter.face(Card(c, "5"), 80)) for c in COLORS]
+    assert len(set(whites)) == 4
 
 
 def test_card_corners_are_transparent_so_rounded_edges_show_the_table():

@@ -135,7 +135,7 @@ def table_layout(
     w, h = int(size[0]), int(size[1])
     base = min(w / _BASE_SIZE[0], h / _BASE_SIZE[1])
     u = base * max(0.5, min(float(ui_scale), 2.5))
-    u = min(u, MAX_CARD_W / 92)
+    u = min(u, MAX_CARD_W / 100)
     best: TableLayout | None = None
     for _ in range(40):
         layout = _build(players, viewer, w, h, u)
@@ -157,9 +157,9 @@ def _build(
     m = max(4, round(10 * u))  # screen margin
     gap = max(3, round(8 * u))
     line_h = max(11, round(22 * u))
-    card_w = max(MIN_CARD_W, min(MAX_CARD_W, round(92 * u)))
+    card_w = max(MIN_CARD_W, min(MAX_CARD_W, round(100 * u)))
     card_h = round(card_w * CARD_RATIO)
-    small_w = max(20, round(card_w * 0.46))
+    small_w = max(20, round(card_w * 0.5))
     small_h = round(small_w * CARD_RATIO)
     btn_h = max(22, round(42 * u))
 
