@@ -172,3 +172,12 @@ def test_a_rotating_flight_draws_without_error():
         animator.update(FRAME_S)
         animator.draw(screen)
     assert animator.idle
+
+
+def test_clear_drops_flights_without_running_callbacks():
+    animator = Animator()
+    landed = []
+    animator.fly(_card(), (0, 0), (1, 1), 0.2, on_done=lambda: landed.append(1))
+    animator.clear()
+    animator.update(1.0)
+    assert landed == [] and animator.idle

@@ -72,10 +72,13 @@ def test_different_cards_look_different():
     assert len(set(faces.values())) == len(faces)
 
 
-def _white_pixels(surface: pygame.Surface) -> frozenset[tuple[int, int]]:
-    w, h = surface.get_size()
+def _white_pixels(surface: pygame.Surface, area: pygame.Rect | None = None):
+    area = area or surface.get_rect()
     return frozenset(
-        (x, y) for y in range(h) for x in range(w) if min(surface.get_at((x, y))[:3]) > 225
+        (x, y)
+        for y in range(area.top, area.bottom)
+        for x in range(area.left, area.right)
+        if min(surface.get_at((x, y))[:3]) > 225
     )
 
 
@@ -88,8 +91,9 @@ def test_colourblind_swatches_carry_four_different_white_shapes():
 
 def test_colourblind_faces_of_one_rank_differ_by_shape_not_only_by_hue():
     painter = CardPainter(colorblind=True)
-    whites = [_white_pixels(painter.face(Card(c, "5"), 80)) for c in COLORS]
-    assert len(set(whites)) == 4
+    below_index = pygame.Rect(0, 29, 32, 34)  # left column under the top-left index
+    whites = [_white_pixels(painter.face(Card(c, "5"), 80), below_index) for c in COLORS]
+    assert len(set(whites)) == 4 and all(whites)
 
 
 def test_card_corners_are_transparent_so_rounded_edges_show_the_table():
@@ -134,3 +138,15 @@ def test_sheet_of_all_cards_can_be_saved_for_a_person_to_look_at(tmp_path):
         path = tmp_path / f"cards_{colorblind}.png"
         pygame.image.save(sheet, str(path))
         assert path.stat().st_size > 10_000
+
+
+def test_the_cache_drops_the_oldest_pictures_beyond_its_pixel_budget(monkeypatch):
+    import uno_desktop.render.cards as cards
+
+    monkeypatch.setattr(cards, "MAX_CACHE_PIXELS", 3 * 100 * 150)
+    painter = CardPainter()
+    first = painter.face(Card.parse("R1"), 100)
+    for code in ("R2", "R3", "R4"):
+        painter.face(Card.parse(code), 100)
+    assert painter.face(Card.parse("R4"), 100) is painter.face(Card.parse("R4"), 100)
+    assert painter.face(Card.parse("R1"), 100) is not first

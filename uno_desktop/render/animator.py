@@ -144,6 +144,11 @@ class Animator:
                 first.on_done()  # may start new flights; they are considered next round
         raise RuntimeError("animation callbacks keep scheduling instant flights")
 
+    def clear(self) -> None:
+        """Drop everything without running callbacks (the scene is going away)."""
+        self._flights.clear()
+        self._pulses.clear()
+
     @property
     def idle(self) -> bool:
         """Nothing in flight (pulses are decoration and do not count)."""

@@ -28,11 +28,12 @@ CARD_RATIO: float = 1.5
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
 
-#: how many pictures a painter keeps before dropping the oldest (window resizes make
-#: new widths; the old ones would otherwise pile up)
-MAX_CACHE_ENTRIES = 800
+#: how many pixels of pictures a painter keeps before dropping the oldest (window
+#: resizes make new widths; the old ones would otherwise pile up). 24 M pixels is
+#: about 96 MB, several full sets of faces at the largest width.
+MAX_CACHE_PIXELS = 24_000_000
 
-#: the wild oval's quadrants, clockwise from the top-left of the tilted oval
+#: the wild oval's four colours, in the order its quadrants are drawn
 _WILD_ORDER: tuple[Color, ...] = (Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW)
 
 _OVAL_TILT_DEG = 62.0  # the oval's long axis, measured up from the horizontal
@@ -375,6 +376,7 @@ class CardPainter:
         self._colorblind = bool(colorblind)
         self._cache: dict[tuple, pygame.Surface] = {}
         self._bases: dict[tuple, tuple[pygame.Surface, pygame.Rect]] = {}
+        self._pixels = 0  # total size of the cached pictures
 
     # -- cache ---------------------------------------------------------------------------
 
@@ -387,18 +389,22 @@ class CardPainter:
         value = bool(value)
         if value != self._colorblind:
             self._colorblind = value
-            self._cache.clear()
+            self.clear_cache()
 
     def clear_cache(self) -> None:
+        """Forget every picture (they are redrawn on demand)."""
         self._cache.clear()
         self._bases.clear()
+        self._pixels = 0
 
     def _remember(self, key: tuple, surf: pygame.Surface) -> pygame.Surface:
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()  # the display's pixel format blits fastest
-        if len(self._cache) >= MAX_CACHE_ENTRIES:
-            for old in list(self._cache)[: MAX_CACHE_ENTRIES // 4]:
-                del self._cache[old]
+        self._pixels += surf.get_width() * surf.get_height()
+        while self._pixels > MAX_CACHE_PIXELS and self._cache:
+            oldest = next(iter(self._cache))
+            gone = self._cache.pop(oldest)
+            self._pixels -= gone.get_width() * gone.get_height()
         self._cache[key] = surf
         return surf
 
