@@ -1,0 +1,465 @@
+"""The table scene, driven like a person would: clicks and keys, time stepped by hand.
+
+`TableHarness` is the app loop in miniature (events -> update -> apply_pending -> draw)
+on a headless display; other table tests import it from here.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pygame
+import pytest
+
+from uno_desktop.engine import (
+    CallUno,
+    Card,
+    CatchUno,
+    Color,
+    Draw,
+    Game,
+    Pass,
+    Play,
+    RuleSet,
+)
+from uno_desktop.engine import events as ev
+from uno_desktop.match import ManualClock, Match, SeatSpec
+from uno_desktop.render.cards import CardPainter
+from uno_desktop.ui.scene import SceneStack
+from uno_desktop.ui.scenes.overlays import ColorPickerOverlay, HandoffOverlay, PlayOrKeepOverlay
+from uno_desktop.ui.scenes.round_end import RoundEndScene
+from uno_desktop.ui.scenes.table import TableScene
+
+SIZE = (1280, 720)
+FILLER = ["G1", "G2", "B3", "Y4", "G6", "B8", "Y9", "G3", "B1", "Y2"] * 6
+
+
+# ----------------------------------------------------------------------------- stand-ins
+
+
+class SilentSounds:
+    """Remembers what would have been played."""
+
+    def __init__(self) -> None:
+        self.played: list[str] = []
+        self.volume = 0.0
+
+    def play(self, name: str) -> None:
+        self.played.append(name)
+
+
+class SpyPainter(CardPainter):
+    """A real painter that remembers every face it was asked for."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.faces: list[Card] = []
+
+    def face(self, card: Card, width: int) -> pygame.Surface:
+        self.faces.append(card)
+        return super().face(card, width)
+
+
+def default_settings() -> Any:
+    try:
+        from uno_desktop.storage import Settings
+    except ImportError:  # pragma: no cover - storage lands separately
+        from uno_desktop.ui.services import FallbackSettings as Settings
+    return Settings()
+
+
+def make_services(clock: ManualClock | None = None) -> SimpleNamespace:
+    return SimpleNamespace(
+        storage=None,
+        settings=default_settings(),
+        sounds=SilentSounds(),
+        painter=SpyPainter(),
+        clock=clock or ManualClock(),
+        match=None,
+        listeners=[],
+    )
+
+
+class NeverUnoBot:
+    """Plays the first legal play (else draws/keeps) and never says UNO."""
+
+    def choose(self, obs: Any, legal: list[Any], rng: random.Random) -> Any:
+        if obs.current != obs.seat:
+            return None
+        plays = [a for a in legal if type(a) is Play and not a.uno]
+        if plays:
+            return plays[0]
+        for kind in (Pass, Draw):
+            for a in legal:
+                if type(a) is kind:
+                    return a
+        return legal[0]
+
+
+def deck_for(hands: list[list[str]], start: str, rest: list[str], dealer: int) -> list[str]:
+    """A deck (top first) that deals `hands` (by seat), then turns `start`, then `rest`."""
+    n = len(hands)
+    size = len(hands[0])
+    order: list[str] = []
+    for r in range(size):
+        for i in range(1, n + 1):
+            order.append(hands[(dealer + i) % n][r])
+    return [*order, start, *rest]
+
+
+def make_match(
+    kinds: list[str],
+    hands: list[list[str]] | None = None,
+    start: str = "R3",
+    rest: list[str] | None = None,
+    *,
+    clock: ManualClock,
+    rules: RuleSet | None = None,
+    names: list[str] | None = None,
+    bot_factory: Any = None,
+    seed: int = 7,
+) -> Match:
+    """A match whose first round is dealt from a known deck; seat 0 plays first."""
+    n = len(kinds)
+    names = names or ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo"][:n]
+    hand_size = len(hands[0]) if hands else 7
+    rules = rules or RuleSet(hand_size=hand_size)
+    match = Match(
+        rules,
+        [SeatSpec(nm, k) for nm, k in zip(names, kinds)],
+        seed,
+        clock=clock,
+        bot_factory=bot_factory or (lambda kind: NeverUnoBot()),
+    )
+    match.start_round()
+    if hands is not None:
+        dealer = n - 1
+        deck = deck_for(hands, start, rest if rest is not None else FILLER, dealer)
+        match.game = Game.new(rules, n, dealer=dealer, deck=deck, scores=tuple(match.totals))
+        match.dealer = dealer
+    return match
+
+
+class TableHarness:
+    """The app loop around one table scene."""
+
+    def __init__(
+        self, match: Match, services: SimpleNamespace | None = None, size: tuple[int, int] = SIZE
+    ) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.screen = pygame.display.set_mode(size)
+        self.clock: ManualClock = match.clock  # type: ignore[assignment]
+        self.services = services or make_services(self.clock)
+        self.match = match
+        self.stack = SceneStack()
+        self.table = TableScene(self.services, match)
+        self.stack.push(self.table)
+        self.stack.apply_pending()
+        self.surface = pygame.Surface(size)
+        self.draw()
+
+    # -- time
+    def frame(self, dt_s: float = 1 / 30) -> None:
+        self.clock.advance(dt_s)
+        self.stack.update(dt_s)
+        self.stack.apply_pending()
+
+    def run(self, seconds: float, dt_s: float = 1 / 30, draw: bool = False) -> None:
+        for _ in range(round(seconds / dt_s)):
+            self.frame(dt_s)
+            if draw:
+                self.draw()
+
+    def settle(self, max_s: float = 60.0, dt_s: float = 1 / 30) -> None:
+        """Run until a human must decide (or the round ends and its screen is up)."""
+        t = 0.0
+        while t < max_s:
+            self.frame(dt_s)
+            t += dt_s
+            top = self.stack.top
+            if top is not self.table and top is not None:
+                self.frame(dt_s)
+                return
+            if (
+                self.table.input_ok
+                and self.match.human_to_act() is not None
+                and (self.table.shown == self.match.human_to_act())
+            ):
+                self.frame(dt_s)
+                return
+        raise AssertionError("the table never settled")
+
+    # -- input
+    def send(self, event: pygame.event.Event) -> bool:
+        consumed = self.stack.handle_event(event)
+        self.stack.apply_pending()
+        return consumed
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.send(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+        self.send(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+
+    def key(self, key: int) -> None:
+        self.send(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+
+    # -- looking
+    def draw(self) -> pygame.Surface:
+        self.stack.draw(self.surface)
+        return self.surface
+
+    def card_pos(self, code: str) -> tuple[int, int]:
+        """The centre of a card of the shown hand, as drawn now."""
+        table = self.table
+        table._ensure_layout(self.surface.get_size())
+        cards = table._hand_cards()
+        rects = table._hand_rects(cards, table._playable())
+        i = cards.index(Card.parse(code))
+        r = rects[i]
+        # the part of the card not covered by the next one
+        return (r.x + min(r.w // 2, 8), r.y + r.h // 3)
+
+    def button_pos(self, key: str) -> tuple[int, int]:
+        self.table._ensure_layout(self.surface.get_size())
+        return self.table.layout.buttons[key].center  # type: ignore[union-attr]
+
+    def pile_pos(self) -> tuple[int, int]:
+        self.table._ensure_layout(self.surface.get_size())
+        return self.table.layout.draw_pile.center  # type: ignore[union-attr]
+
+    def actions(self) -> list[Any]:
+        return list(self.match.game.actions)  # type: ignore[union-attr]
+
+    def save(self, name: str, tmp_path: Path | None = None) -> None:
+        self.draw()
+        if tmp_path is not None:
+            pygame.image.save(self.surface, str(tmp_path / f"{name}.png"))
+        pygame.image.save(self.surface, f"/tmp/table_{name}.png")
+
+
+def one_human(
+    hands: list[list[str]],
+    start: str = "R3",
+    rest: list[str] | None = None,
+    bots: int = 1,
+    **kw: Any,
+) -> TableHarness:
+    clock = ManualClock()
+    match = make_match(["human"] + ["normal"] * bots, hands, start, rest, clock=clock, **kw)
+    return TableHarness(match)
+
+
+# ----------------------------------------------------------------------------- tests
+
+
+def test_clicking_a_playable_card_plays_it():
+    h = one_human([["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]])
+    h.settle()
+    h.click(h.card_pos("R5"))
+    assert h.actions()[0] == Play(0, Card.parse("R5"))
+
+
+def test_an_unplayable_card_is_not_clickable():
+    h = one_human([["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]])
+    h.settle()
+    h.click(h.card_pos("B7"))
+    assert h.actions() == []
+
+
+def test_enter_plays_the_card_under_the_keyboard_focus():
+    h = one_human([["B7", "R5", "G2"], ["Y1", "Y2", "Y3"]])
+    h.settle()
+    h.key(pygame.K_RIGHT)  # sorted hand: R5, G2, B7 -> focus on R5
+    h.key(pygame.K_RETURN)
+    assert h.actions()[0] == Play(0, Card.parse("R5"))
+
+
+def test_a_wild_opens_the_colour_picker_and_the_chosen_colour_lands_in_the_play():
+    h = one_human([["W", "B7", "G2"], ["Y1", "Y2", "Y3"]])
+    h.settle()
+    h.click(h.card_pos("W"))
+    assert isinstance(h.stack.top, ColorPickerOverlay)
+    assert h.actions() == []
+    h.key(pygame.K_3)
+    assert h.actions()[0] == Play(0, Card.parse("W"), Color.GREEN)
+    assert h.stack.top is h.table
+
+
+def test_clicking_the_draw_pile_draws():
+    h = one_human([["B7", "G2", "Y4"], ["Y1", "Y2", "Y3"]], rest=["B1", *FILLER])
+    h.settle()
+    h.click(h.pile_pos())
+    assert h.actions() == [Draw(0)]
+
+
+def test_a_playable_drawn_card_offers_play_or_keep():
+    h = one_human([["B7", "G2", "Y4"], ["Y1", "Y2", "Y3"]], rest=["R9", *FILLER])
+    h.settle()
+    h.key(pygame.K_d)
+    h.settle()
+    assert isinstance(h.stack.top, PlayOrKeepOverlay)
+    assert h.stack.top.card == Card.parse("R9")
+
+
+def test_keep_it_passes_the_turn():
+    h = one_human([["B7", "G2", "Y4"], ["Y1", "Y2", "Y3"]], rest=["R9", *FILLER])
+    h.settle()
+    h.key(pygame.K_d)
+    h.settle()
+    h.key(pygame.K_k)
+    assert h.actions() == [Draw(0), Pass(0)]
+
+
+def test_input_is_ignored_while_the_animator_is_busy():
+    h = one_human([["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]])
+    h.run(0.3)  # the deal is still flying
+    assert not h.table.animator.idle
+    h.click(h.pile_pos())
+    h.key(pygame.K_d)
+    h.settle()
+    assert h.actions() == []
+
+
+def test_the_uno_button_makes_the_play_carry_uno():
+    h = one_human([["R5", "B7"], ["Y1", "Y2"]])
+    h.settle()
+    h.click(h.button_pos("uno"))
+    h.click(h.card_pos("R5"))
+    assert h.actions()[0] == Play(0, Card.parse("R5"), uno=True)
+
+
+def test_without_the_uno_button_the_play_does_not_declare():
+    h = one_human([["R5", "B7"], ["Y1", "Y2"]])
+    h.settle()
+    h.click(h.card_pos("R5"))
+    assert h.actions()[0] == Play(0, Card.parse("R5"), uno=False)
+
+
+def test_uno_pressed_right_after_the_play_calls_uno():
+    h = one_human([["R5", "B7"], ["Y1", "Y2"]])
+    h.settle()
+    h.click(h.card_pos("R5"))
+    h.key(pygame.K_u)
+    assert h.actions()[-1] == CallUno(0)
+
+
+def test_the_catch_button_catches_a_computer_that_forgot_uno():
+    h = one_human([["R5", "B7", "G1"], ["R6", "R7", "Y3"]], rest=["B1", *FILLER])
+    h.settle()
+    h.click(h.card_pos("R5"))  # Bo answers with R6 (two cards left)
+    h.settle()
+    h.click(h.pile_pos())  # Ann draws B1 and cannot play it; Bo plays R7 and forgets UNO
+    for _ in range(400):  # until Bo is down to one card without UNO
+        h.frame()
+        if h.match.game.catchable == 1:
+            break
+    assert h.match.game.catchable == 1
+    h.click(h.button_pos("catch"))
+    assert CatchUno(0, 1) in h.actions()
+
+
+def test_one_human_with_three_computers_never_gets_a_handoff_screen():
+    h = one_human(
+        [["R5", "B7", "G2"], ["Y1", "Y2", "Y3"], ["G4", "G5", "G6"], ["B1", "B2", "B3"]], bots=3
+    )
+    for _ in range(6):
+        h.settle()
+        assert not any(isinstance(s, HandoffOverlay) for s in h.stack.scenes)
+        if h.match.round_over:
+            break
+        h.key(pygame.K_d)
+        if isinstance(h.stack.top, PlayOrKeepOverlay):
+            h.key(pygame.K_k)
+        h.settle()
+        if isinstance(h.stack.top, PlayOrKeepOverlay):
+            h.key(pygame.K_k)
+
+
+def test_a_lone_human_always_sees_their_own_hand_face_up():
+    h = one_human([["R5", "B7", "G2"], ["Y1", "Y2", "Y3"], ["G4", "G5", "G6"]], bots=2)
+    h.settle()
+    h.services.painter.faces.clear()
+    h.draw()
+    assert {Card.parse(c) for c in ("R5", "B7", "G2")} <= set(h.services.painter.faces)
+
+
+def test_round_end_appears_after_the_last_card_lands():
+    h = one_human([["R5"], ["Y1"]])
+    h.settle()
+    h.click(h.card_pos("R5"))
+    assert h.match.round_over
+    h.settle()
+    assert isinstance(h.stack.top, RoundEndScene)
+
+
+def test_continue_on_the_round_end_adds_the_points_and_deals_again():
+    h = one_human([["R5"], ["Y1"]])
+    h.settle()
+    h.click(h.card_pos("R5"))
+    h.settle()
+    end = h.stack.top
+    h.key(pygame.K_RETURN)  # the first key finishes the count
+    h.key(pygame.K_RETURN)
+    assert h.match.totals == [1, 0]
+    assert h.match.round_no == 2
+    assert h.stack.top is h.table
+    assert end not in h.stack.scenes
+
+
+def test_an_idle_table_waiting_for_a_person_redraws_nothing():
+    h = one_human([["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]])
+    h.settle()
+    h.run(0.5)
+    h.draw()
+    h.run(0.5)
+    assert not h.table.dirty
+    assert not h.table.animating
+
+
+def test_a_resize_lays_the_table_out_again():
+    h = one_human([["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]])
+    h.settle()
+    h.send(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 600), w=900, h=600))
+    assert h.table.layout.size == (900, 600)
+    assert h.table.dirty
+
+
+def test_a_computer_draw_never_shows_its_cards():
+    h = one_human([["B7", "G2", "Y4"], ["B1", "B2", "B4"]], rest=["R9", "G8", *FILLER])
+    h.settle()
+    h.key(pygame.K_d)  # Ann draws R9 (playable): keep it
+    h.settle()
+    h.key(pygame.K_k)
+    painter = h.services.painter
+    painter.faces.clear()
+    for _ in range(120):  # Bo has no red: Bo draws G8 (unplayable), face down
+        h.frame()
+        h.draw()
+    drawn_by_bo = [
+        e
+        for e in h.match.game.log
+        if isinstance(e, ev.CardsDrawn) and e.seat == 1 and e.reason == "draw"
+    ]
+    assert drawn_by_bo and drawn_by_bo[0].cards == (Card.parse("G8"),)
+    assert Card.parse("G8") not in painter.faces
+
+
+@pytest.mark.parametrize("seats", [2, 4, 10])
+def test_screenshot_of_the_table(seats, tmp_path):
+    clock = ManualClock()
+    match = make_match(["human"] + ["normal"] * (seats - 1), clock=clock, seed=11)
+    h = TableHarness(match)
+    h.settle()
+    h.save(f"{seats}_seats", tmp_path)
+    assert (tmp_path / f"{seats}_seats.png").exists()
+
+
+def test_screenshot_mid_animation(tmp_path):
+    clock = ManualClock()
+    match = make_match(["human"] + ["normal"] * 9, clock=clock, seed=5)
+    h = TableHarness(match)
+    h.run(0.8)
+    h.save("deal", tmp_path)

@@ -1,0 +1,307 @@
+"""The end of a round: every hand revealed, the points counted up card by card, the totals.
+
+The round is over, so no hand is secret any more: every seat's remaining cards are
+shown face up. The count runs through the scoring cards one at a time (a short
+animation; a key or click finishes it at once), then Continue adds the points to the
+match (`finish_round`) and deals the next round, or shows the end of the match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from uno_desktop.engine import Card, Scoring
+from uno_desktop.engine import events as ev
+from uno_desktop.i18n import _
+from uno_desktop.render import theme
+from uno_desktop.ui.scenes.overlays import (
+    Button,
+    TableOverlay,
+    blit_text,
+    column_buttons,
+    draw_panel,
+)
+
+#: seconds between two counted cards at animation speed 1, and the cap on the whole count
+COUNT_STEP_S = 0.11
+COUNT_TOTAL_S = 3.0
+
+
+def _make_match_end(services: Any, match: Any) -> Any | None:
+    try:
+        from uno_desktop.ui.scenes.match_end import MatchEndScene
+    except ImportError:
+        return None
+    return MatchEndScene(services, match)
+
+
+class RoundEndScene(TableOverlay):
+    """Shown over the table when a round is over and every animation has landed."""
+
+    dim_alpha = 150
+
+    def __init__(
+        self,
+        services: Any,
+        match: Any,
+        on_next_round: Callable[[list[ev.Event]], None] | None = None,
+    ) -> None:
+        super().__init__(services)
+        self.match = match
+        self.on_next_round = on_next_round
+        game = match.game
+        self.hands: list[tuple[Card, ...]] = [tuple(sorted(h)) for h in game.hands]
+        self.points: tuple[int, ...] = tuple(game.points)
+        self.winner: int | None = game.winner
+        self.blocked: bool = bool(getattr(game, "blocked", False))
+        finished = getattr(match, "round_finished", False)
+        self.totals_before = (
+            [t - p for t, p in zip(match.totals, self.points)] if finished else list(match.totals)
+        )
+        values = match.rules.card_values
+        penalty = match.rules.scoring is Scoring.PENALTY
+        # the cards that score, in counting order: every loser's hand (or every hand)
+        self.sequence: list[tuple[int, int, int]] = []  # (seat, card index, value)
+        if not self.blocked:
+            for seat, hand in enumerate(self.hands):
+                if seat == self.winner and not penalty:
+                    continue
+                for i, card in enumerate(hand):
+                    self.sequence.append((seat, i, int(values[card.rank])))
+        n = max(1, len(self.sequence))
+        self.step_s = min(COUNT_STEP_S, COUNT_TOTAL_S / n)
+        self.counted = 0
+        self._clock_s = 0.0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.row_h = 30
+        self.focus = 0
+
+    # -- counting
+
+    @property
+    def counting(self) -> bool:
+        return self.counted < len(self.sequence)
+
+    @property
+    def animating(self) -> bool:
+        return self.counting
+
+    def update(self, dt_s: float) -> None:
+        if not self.counting:
+            return
+        speed = max(0.05, float(getattr(self.services.settings, "animation_speed", 1.0)))
+        self._clock_s += dt_s * speed
+        counted = min(len(self.sequence), int(self._clock_s / self.step_s))
+        if counted != self.counted:
+            self.counted = counted
+            self.dirty = True
+
+    def finish_count(self) -> None:
+        self.counted = len(self.sequence)
+        self.dirty = True
+
+    def fraction(self) -> float:
+        if not self.sequence:
+            return 1.0
+        return self.counted / len(self.sequence)
+
+    def hand_value_so_far(self, seat: int) -> int:
+        return sum(v for s, _i, v in self.sequence[: self.counted] if s == seat)
+
+    def round_points_so_far(self, seat: int) -> int:
+        return round(self.points[seat] * self.fraction())
+
+    # -- layout and choice
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        w, h = size
+        n = len(self.hands)
+        pw = min(w - round(40 * scale), round(1000 * scale))
+        head, foot = round(118 * scale), round(96 * scale)
+        avail = h - round(40 * scale) - head - foot
+        self.row_h = max(18, min(round(64 * scale), avail // max(1, n)))
+        ph = head + foot + self.row_h * n
+        self.panel = pygame.Rect(0, 0, pw, ph)
+        self.panel.center = (w // 2, h // 2)
+        label = _("See the match result") if self._ends_match() else _("Next round")
+        self.buttons = column_buttons(
+            [("continue", label, "primary")],
+            self.panel.centerx,
+            self.panel.bottom - round(72 * scale),
+            round(260 * scale),
+            round(54 * scale),
+            0,
+        )
+
+    def _ends_match(self) -> bool:
+        totals = [t + p for t, p in zip(self.totals_before, self.points)]
+        target = self.match.rules.target_score
+        return any(t >= target for t in totals)
+
+    def cancel(self) -> bool:
+        return False  # Esc: the app's pause menu
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.counting and (
+            (event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE)
+            or (event.type == pygame.MOUSEBUTTONUP and event.button == 1)
+        ):
+            self.finish_count()  # the first key or click shows the whole count at once
+            return True
+        return super().handle_event(event)
+
+    def choose(self, key: str) -> None:
+        if self.counting:
+            self.finish_count()
+            return
+        match = self.match
+        if not match.round_finished:
+            match.finish_round()
+        self.close()
+        if match.match_over:
+            scene = _make_match_end(self.services, match)
+            if scene is not None and self.stack is not None:
+                self.stack.push(scene)
+            return
+        events = match.start_round()
+        if self.on_next_round is not None:
+            self.on_next_round(events)
+
+    # -- drawing
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        p = self.panel
+        border = theme.ACCENT_RGB if self.winner is not None else theme.PANEL_BORDER_RGB
+        draw_panel(surface, p, s, alpha=245, border=border)
+        names = [self.match.seat_name(i) for i in range(len(self.hands))]
+        round_no = getattr(self.match, "round_no", 1)
+        if self.winner is None:
+            title = _("Round {n}: nobody could play").format(n=round_no)
+            sub = _("The round is blocked: no points this time.")
+        else:
+            title = _("{name} wins round {n}!").format(name=names[self.winner], n=round_no)
+            sub = _("First to {n} points wins the match.").format(n=self.match.rules.target_score)
+        blit_text(
+            surface,
+            title,
+            round(40 * s),
+            theme.ACCENT_RGB,
+            bold=True,
+            shadow=True,
+            midtop=(p.centerx, p.y + round(18 * s)),
+            max_w=p.w - round(30 * s),
+        )
+        blit_text(
+            surface, sub, round(22 * s), theme.TEXT_DIM_RGB, midtop=(p.centerx, p.y + round(58 * s))
+        )
+        # columns
+        x_name = p.x + round(28 * s)
+        x_cards = p.x + round(210 * s)
+        x_value = p.right - round(250 * s)
+        x_round = p.right - round(150 * s)
+        x_total = p.right - round(34 * s)
+        top = p.y + round(118 * s)
+        hy = top - round(16 * s)
+        small = max(11, round(18 * s))
+        blit_text(surface, _("Cards left"), small, theme.TEXT_DIM_RGB, midleft=(x_cards, hy))
+        blit_text(surface, _("Card points"), small, theme.TEXT_DIM_RGB, midright=(x_value, hy))
+        blit_text(surface, _("This round"), small, theme.TEXT_DIM_RGB, midright=(x_round, hy))
+        blit_text(surface, _("Total"), small, theme.TEXT_DIM_RGB, midright=(x_total, hy))
+        painter = self.services.painter
+        counted = {(seat, i) for seat, i, _v in self.sequence[: self.counted]}
+        scoring = {(seat, i) for seat, i, _v in self.sequence}
+        px = max(12, round(self.row_h * 0.42))
+        frac = self.fraction()
+        for seat, hand in enumerate(self.hands):
+            y = top + seat * self.row_h
+            row = pygame.Rect(p.x + round(14 * s), y, p.w - round(28 * s), self.row_h - 2)
+            if seat == self.winner:
+                band = pygame.Surface(row.size, pygame.SRCALPHA)
+                pygame.draw.rect(
+                    band, (*theme.ACCENT_RGB, 50), band.get_rect(), border_radius=row.h // 3
+                )
+                surface.blit(band, row)
+            elif seat % 2:
+                band = pygame.Surface(row.size, pygame.SRCALPHA)
+                pygame.draw.rect(
+                    band, (255, 255, 255, 12), band.get_rect(), border_radius=row.h // 3
+                )
+                surface.blit(band, row)
+            cy = row.centery
+            name_color = theme.ACCENT_RGB if seat == self.winner else theme.TEXT_RGB
+            blit_text(
+                surface,
+                names[seat],
+                px,
+                name_color,
+                bold=True,
+                midleft=(x_name, cy),
+                max_w=x_cards - x_name - round(10 * s),
+            )
+            # the hand, face up, each card lighting up as it is counted
+            cw = max(10, round((self.row_h - 6) / 1.5))
+            room = x_value - round(90 * s) - x_cards
+            if hand:
+                step = min(cw * 0.7, (room - cw) / max(1, len(hand) - 1)) if len(hand) > 1 else 0
+                for i, card in enumerate(hand):
+                    img = painter.face(card, cw)
+                    x = round(x_cards + i * step)
+                    lift = 0
+                    if (seat, i) in counted:
+                        lift = max(1, round(cw * 0.12)) if (seat, i) == self._last() else 0
+                    surface.blit(img, (x, cy - img.get_height() // 2 - lift))
+                    if (seat, i) in scoring and (seat, i) not in counted:
+                        shade = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+                        shade.fill((0, 0, 0, 90))
+                        surface.blit(shade, (x, cy - img.get_height() // 2))
+            elif seat == self.winner:
+                blit_text(
+                    surface, _("Out!"), px, theme.ACCENT_RGB, bold=True, midleft=(x_cards, cy)
+                )
+            if any(sq == seat for sq, _i, _v in self.sequence):
+                blit_text(
+                    surface,
+                    str(self.hand_value_so_far(seat)),
+                    px,
+                    theme.TEXT_DIM_RGB,
+                    midright=(x_value, cy),
+                )
+            pts = self.round_points_so_far(seat)
+            if self.points[seat]:
+                blit_text(
+                    surface, f"+{pts}", px, theme.SUCCESS_RGB, bold=True, midright=(x_round, cy)
+                )
+            else:
+                blit_text(surface, "–", px, theme.TEXT_DIM_RGB, midright=(x_round, cy))
+            total = self.totals_before[seat] + round(self.points[seat] * frac)
+            blit_text(
+                surface,
+                str(total),
+                round(px * 1.1),
+                theme.TEXT_RGB,
+                bold=True,
+                midright=(x_total, cy),
+            )
+
+    def _last(self) -> tuple[int, int] | None:
+        if 0 < self.counted <= len(self.sequence):
+            seat, i, _v = self.sequence[self.counted - 1]
+            return (seat, i)
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._ensure_layout(surface.get_size())
+        super().draw(surface)
+        if self.counting:
+            b: Button = self.buttons[0]
+            blit_text(
+                surface,
+                _("Counting… press any key to skip"),
+                max(11, round(16 * self.scale)),
+                theme.TEXT_DIM_RGB,
+                midtop=(b.rect.centerx, b.rect.bottom + 6),
+            )
