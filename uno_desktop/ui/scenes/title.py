@@ -24,19 +24,18 @@ RIGHT_FAN = ("B2", "GD2", "YR", "R0", "W")
 
 class TitleScene(MenuScene):
     def __init__(self, services: Any) -> None:
+        self._check_notices = True
         super().__init__(services)
 
     def enter(self) -> None:
-        self.services.match = None
         self.refresh()
 
     def resume(self) -> None:
         super().resume()
-        self.services.match = None
         self.refresh()
 
     def refresh(self) -> None:
-        """Show Continue only with a saved match; show storage notices once."""
+        """Show Continue only with a saved match; look for storage notices next frame."""
         storage = self.services.storage
         has_save = False
         if storage is not None:
@@ -49,8 +48,17 @@ class TitleScene(MenuScene):
             self.group.focus_first()
         self._layout_key = None
         self.dirty = True
+        self._check_notices = True
+
+    def update(self, dt_s: float) -> None:
+        """Show storage notices once, when the title is really the top scene (a scene
+        replaced above it resumes the title for an instant)."""
+        if not self._check_notices or self.stack is None or self.stack.top is not self:
+            return
+        self._check_notices = False
+        storage = self.services.storage
         notices = storage.take_notices() if storage is not None else []
-        if notices and self.stack is not None:
+        if notices:
             from uno_desktop.ui.scenes.message import MessageScene
 
             text = "\n".join(notices)  # already translated by storage

@@ -1,0 +1,189 @@
+"""The app loop: drawing only when needed, queued scene changes, F11, the crash guard,
+and the command line's window options."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+from uno_desktop.match import ManualClock
+from uno_desktop.ui.app import App
+from uno_desktop.ui.scene import Scene
+from uno_desktop.ui.scenes.message import MessageScene
+from uno_desktop.ui.scenes.title import TitleScene
+from uno_desktop.ui.services import build_services
+
+SIZE = (1280, 720)
+
+
+class Probe(Scene):
+    """Counts draws; can be told to fail."""
+
+    def __init__(self, fail: bool = False) -> None:
+        super().__init__()
+        self.draws = 0
+        self.fail = fail
+        self.events: list[int] = []
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        self.events.append(event.type)
+        return True
+
+    def update(self, dt_s: float) -> None:
+        if self.fail:
+            raise RuntimeError("probe failure")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draws += 1
+
+
+@pytest.fixture
+def app():
+    services = build_services()
+    services.clock = ManualClock()
+    a = App(services)
+    a.open_window(SIZE)
+    pygame.event.clear()
+    yield a
+
+
+def test_an_idle_frame_draws_nothing(app):
+    probe = Probe()
+    app.start(probe)
+    app.step(1 / 60)
+    app.step(1 / 60)
+    app.step(1 / 60)
+    assert probe.draws == 1
+
+
+def test_a_dirty_scene_is_drawn_again(app):
+    probe = Probe()
+    app.start(probe)
+    app.step(1 / 60)
+    probe.dirty = True
+    app.step(1 / 60)
+    assert probe.draws == 2
+
+
+def test_scene_changes_are_applied_at_the_end_of_the_frame(app):
+    first, second = Probe(), Probe()
+    app.start(first)
+    first.stack.push(second)
+    assert app.stack.top is first
+    app.step(1 / 60)
+    assert app.stack.top is second
+
+
+def test_events_reach_the_top_scene(app):
+    probe = Probe()
+    app.start(probe)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    app.step(1 / 60)
+    assert pygame.KEYDOWN in probe.events
+
+
+def test_quit_event_stops_the_loop(app):
+    app.start(Probe())
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert app.run(max_frames=5, fixed_dt_s=1 / 60) == 0
+    assert not app.running
+
+
+def test_f11_switches_full_screen_in_the_settings(app):
+    app.start(Probe())
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+    app.step(1 / 60)
+    assert app.services.settings.fullscreen is True
+
+
+def test_a_window_resize_redraws_every_scene(app):
+    probe = Probe()
+    app.start(probe)
+    app.step(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 600), w=1000, h=600))
+    app.step(1 / 60)
+    assert probe.draws == 2
+
+
+def test_a_crash_writes_a_report_and_shows_a_friendly_message(app):
+    app.start(Probe(fail=True))
+    app.step(1 / 60)
+    assert isinstance(app.stack.top, MessageScene)
+    assert app.last_crash_report is not None and app.last_crash_report.is_file()
+
+
+def test_the_crash_report_carries_the_running_match(app):
+    from uno_desktop.match import Match, SeatSpec
+    from uno_desktop.presets import load_preset
+
+    match = Match(load_preset("official"), [SeatSpec("A", "easy"), SeatSpec("B", "easy")], 77)
+    match.start_round()
+    app.services.match = match
+    app.start(Probe(fail=True))
+    app.step(1 / 60)
+    text = app.last_crash_report.read_text(encoding="utf-8")
+    assert '"seed": 77' in text
+
+
+def test_the_crash_message_leads_back_to_the_title(app):
+    app.start(Probe(fail=True))
+    app.step(1 / 60)
+    message = app.stack.top
+    app.step(1 / 60)  # draw: places the button
+    rect = message.ok.rect
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
+    app.step(1 / 60)
+    assert isinstance(app.stack.top, TitleScene)
+
+
+def test_a_strict_app_lets_the_exception_through():
+    services = build_services()
+    a = App(services, strict=True)
+    a.open_window(SIZE)
+    a.start(Probe(fail=True))
+    with pytest.raises(RuntimeError):
+        a.step(1 / 60)
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run(
+        [sys.executable, "-m", "uno_desktop", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
+
+
+def test_exit_after_first_frame_prints_the_start_up_time():
+    result = run_cli("--exit-after-first-frame")
+    assert result.returncode == 0
+    assert result.stdout.strip().splitlines()[-1].startswith("first-frame ")
+
+
+def test_screenshot_saves_an_image_of_the_title(tmp_path):
+    path = tmp_path / "title.png"
+    result = run_cli("--screenshot", str(path))
+    assert result.returncode == 0 and pygame.image.load(str(path)).get_size() == SIZE
+
+
+def test_players_outside_the_preset_limits_are_refused():
+    result = run_cli("--preset", "official", "--players", "11", "--exit-after-first-frame")
+    assert result.returncode == 2
+
+
+@pytest.mark.slow
+def test_smoke_plays_one_computer_round_and_exits_zero():
+    result = run_cli("--smoke", "--players", "3", "--seed", "4")
+    assert result.returncode == 0, result.stderr[-2000:]
+
+
+def test_simulate_still_works():
+    result = run_cli("simulate", "--games", "2", "--players", "3")
+    assert result.returncode == 0
