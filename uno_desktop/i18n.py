@@ -61,12 +61,17 @@ def _unquote(s: str) -> str:
 
 
 def catalog(lang: str) -> dict[str, str]:
+    """All translations for `lang`: `<lang>.po` plus any `<lang>_<part>.po` beside it."""
     if lang not in _catalogs:
-        path = _locale_dir() / f"{lang}.po"
-        try:
-            _catalogs[lang] = parse_po(path.read_text(encoding="utf-8"))
-        except OSError:
-            _catalogs[lang] = {}
+        merged: dict[str, str] = {}
+        folder = _locale_dir()
+        paths = [folder / f"{lang}.po", *sorted(folder.glob(f"{lang}_*.po"))]
+        for path in paths:
+            try:
+                merged.update(parse_po(path.read_text(encoding="utf-8")))
+            except OSError:
+                continue
+        _catalogs[lang] = merged
     return _catalogs[lang]
 
 

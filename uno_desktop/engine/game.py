@@ -59,6 +59,17 @@ _NO_COLOR: tuple[None] = (None,)
 _NO_TARGET: tuple[None] = (None,)
 _NO_UNO: tuple[bool] = (False,)
 _BOTH_UNO: tuple[bool, bool] = (False, True)
+_PLAY_CACHES: dict[tuple[int, bool, bool], list[list[dict[Card, tuple[Play, ...]]]]] = {}
+_DECKS: dict[tuple[tuple[str, int], ...], tuple[Card, ...]] = {}
+
+
+def _standard_order(rules: RuleSet) -> list[Card]:
+    """The rule set's deck in its fixed order (built once per composition)."""
+    key = tuple(sorted(rules.deck.items()))
+    deck = _DECKS.get(key)
+    if deck is None:
+        deck = _DECKS[key] = tuple(build_deck(rules.deck))
+    return list(deck)
 
 
 @dataclass(frozen=True)
@@ -124,6 +135,8 @@ class Game:
         "record",
         "_ev",
         "_targets",
+        "_play_cache",
+        "_simple",
     )
 
     # ------------------------------------------------------------------ setup
@@ -158,7 +171,7 @@ class Game:
         g.actions = []
         g.scores = tuple(scores) if scores is not None else (0,) * players
         if deck is None:
-            cards = build_deck(rules.deck)
+            cards = _standard_order(rules)
             g.rng.shuffle(cards)
         else:
             cards = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
@@ -170,7 +183,7 @@ class Game:
         g._pile = cards[::-1]  # top last
         g.dealer = g.rng.randrange(players) if dealer is None else dealer % players
         g._ev = []
-        g._emit(RoundStarted(g.dealer, players, rules.hand_size))
+        g._emit(RoundStarted, g.dealer, players, rules.hand_size)
         g._deal()
         g._flip_start_card()
         if g.record:
@@ -211,6 +224,16 @@ class Game:
         g._targets = tuple(
             tuple(t for t in range(players) if t != s) for s in range(players)
         )
+        # Action objects are values; building each once keeps legal_actions cheap. The cache
+        # depends only on what decides a Play's variants, so games of one kind share it.
+        key = (players, rules.seven_zero, rules.custom_rule.needs_target)
+        cache = _PLAY_CACHES.get(key)
+        if cache is None:
+            cache = _PLAY_CACHES[key] = [[{}, {}, {}] for _ in range(players)]
+        g._play_cache = cache
+        g._simple = tuple(
+            (Draw(s), Pass(s), Challenge(s), CallUno(s)) for s in range(players)
+        )
         return g
 
     def _deal(self) -> None:
@@ -219,7 +242,7 @@ class Game:
             for i in range(1, n + 1):
                 hands[(self.dealer + i) % n].append(pile.pop())
         for seat in range(n):
-            self._emit(CardsDrawn(seat, len(hands[seat]), tuple(hands[seat]), "deal"))
+            self._emit(CardsDrawn, seat, len(hands[seat]), tuple(hands[seat]), "deal")
 
     def _flip_start_card(self) -> None:
         pile, n = self._pile, self.n
@@ -228,25 +251,25 @@ class Game:
             if card.rank != "W4":
                 break
             # A Wild Draw Four goes back into the deck, which is reshuffled.
-            self._emit(StartCardReturned(card))
+            self._emit(StartCardReturned, card)
             pile.append(card)
             self.rng.shuffle(pile)
         self._discard.append(card)
-        self._emit(StartCardFlipped(card))
+        self._emit(StartCardFlipped, card)
         first = (self.dealer + 1) % n
         self.current = first
         self.active_color = card.color  # None for a wild: the first player names it by playing
         rank = card.rank
         if rank == "S":
-            self._emit(TurnSkipped(first))
+            self._emit(TurnSkipped, first)
             self.current = (first + 1) % n
         elif rank == "R":
             self.direction = -1
-            self._emit(DirectionChanged(-1))
+            self._emit(DirectionChanged, -1)
             self.current = self.dealer
         elif rank == "D2":
             self._draw(first, 2, "penalty")
-            self._emit(TurnSkipped(first))
+            self._emit(TurnSkipped, first)
             self.current = (first + 1) % n
 
     # ------------------------------------------------------------ public view
@@ -366,15 +389,22 @@ class Game:
             return self.rules.custom_rule.needs_target
         return False
 
-    def _plays_of(self, seat: int, card: Card, out: list[Action]) -> None:
+    def _plays_of(self, seat: int, card: Card) -> tuple[Play, ...]:
+        """Every Play of `card` by `seat` (colours, targets, UNO flag), built once per game."""
         size = len(self._hands[seat])
-        colors = COLORS if card.is_wild else _NO_COLOR
-        targets = self._targets[seat] if self._needs_target(card, size) else _NO_TARGET
-        unos = _BOTH_UNO if size == 2 else _NO_UNO
-        for color in colors:
-            for target in targets:
-                for uno in unos:
-                    out.append(Play(seat, card, color, target, uno))
+        cache = self._play_cache[seat][0 if size > 2 else size]
+        plays = cache.get(card)
+        if plays is None:
+            colors = COLORS if card.is_wild else _NO_COLOR
+            targets = self._targets[seat] if self._needs_target(card, size) else _NO_TARGET
+            unos = _BOTH_UNO if size == 2 else _NO_UNO
+            plays = cache[card] = tuple(
+                Play(seat, card, color, target, uno)
+                for color in colors
+                for target in targets
+                for uno in unos
+            )
+        return plays
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action `seat` may take now, in turn or out of turn."""
@@ -383,28 +413,37 @@ class Game:
             return []
         out: list[Action] = []
         hand = self._hands[seat]
+        simple = self._simple[seat]
         if seat == self.current:
             if phase is _PLAY:
+                active = self.active_color
+                top_rank = self._discard[-1].rank
+                plays_of = self._plays_of
                 for card in dict.fromkeys(hand):
-                    if self._matches(card):
-                        self._plays_of(seat, card, out)
-                out.append(Draw(seat))
+                    if card.is_wild:
+                        if card.rank == "W4" and not self.rules.bluffing:
+                            if not self._may_play_draw_four(seat):
+                                continue
+                    elif not (active is None or card.color is active or card.rank == top_rank):
+                        continue
+                    out.extend(plays_of(seat, card))
+                out.append(simple[0])
             elif phase is _DRAWN:
-                self._plays_of(seat, self.drawn_card, out)  # type: ignore[arg-type]
-                out.append(Pass(seat))
+                out.extend(self._plays_of(seat, self.drawn_card))  # type: ignore[arg-type]
+                out.append(simple[1])
             else:
                 for card in dict.fromkeys(hand):
                     if self._stacks(card):
-                        self._plays_of(seat, card, out)
-                out.append(Draw(seat))
+                        out.extend(self._plays_of(seat, card))
+                out.append(simple[0])
                 if self.challengeable and self.rules.challenge:
-                    out.append(Challenge(seat))
+                    out.append(simple[2])
         elif phase is _PLAY and self.rules.jump_in:
             top = self._discard[-1]
             if not top.is_wild and top in hand:
-                self._plays_of(seat, top, out)
+                out.extend(self._plays_of(seat, top))
         if len(hand) == 1 and not self.declared[seat]:
-            out.append(CallUno(seat))
+            out.append(simple[3])
         catchable = self.catchable
         if catchable is not None and catchable != seat:
             out.append(CatchUno(seat, catchable))
@@ -517,7 +556,7 @@ class Game:
                 self._draw_turn()
         elif kind is Pass:
             self.catchable = None
-            self._emit(CardKept(action.seat))
+            self._emit(CardKept, action.seat)
             self.drawn_card = None
             self.phase = _PLAY
             self._end_turn(1)
@@ -528,7 +567,7 @@ class Game:
             self.declared[action.seat] = True
             if self.catchable == action.seat:
                 self.catchable = None
-            self._emit(UnoCalled(action.seat))
+            self._emit(UnoCalled, action.seat)
         else:
             self._catch(action)  # type: ignore[arg-type]
         if self.record:
@@ -536,8 +575,10 @@ class Game:
             self.log.extend(events)
         return events
 
-    def _emit(self, event: Event) -> None:
-        self._ev.append(event)
+    def _emit(self, kind: type[Event], *args: object) -> None:
+        """Record an event; a game that records nothing (searches) never builds one."""
+        if self.record:
+            self._ev.append(kind(*args))
 
     def _end_turn(self, steps: int) -> None:
         self.current = (self.current + self.direction * steps) % self.n
@@ -552,21 +593,21 @@ class Game:
         jump = seat != self.current
         self.current = seat
         self._discard.append(card)
-        self._emit(CardPlayed(seat, card, jump))
+        self._emit(CardPlayed, seat, card, jump)
         self.stall = 0
         self.drawn_card = None
         in_penalty = self.phase is _PENALTY
         self.phase = _PLAY
         if card.is_wild:
             self.active_color = a.color
-            self._emit(ColorChosen(seat, a.color))  # type: ignore[arg-type]
+            self._emit(ColorChosen, seat, a.color)  # type: ignore[arg-type]
         else:
             self.active_color = card.color
         left = len(hand)
         if left == 1:
             if a.uno:
                 self.declared[seat] = True
-                self._emit(UnoCalled(seat))
+                self._emit(UnoCalled, seat)
             else:
                 self.declared[seat] = False
                 self.catchable = seat
@@ -600,20 +641,20 @@ class Game:
                 self.challengeable = rank == "W4" and self.rules.challenge
                 self.phase = _PENALTY
                 self.current = nxt
-                self._emit(PenaltyPending(nxt, self.pending, self.challengeable))
+                self._emit(PenaltyPending, nxt, self.pending, self.challengeable)
             else:
                 self._draw(nxt, amount, "penalty")
-                self._emit(TurnSkipped(nxt))
+                self._emit(TurnSkipped, nxt)
                 self.current = (nxt + self.direction) % n
             return
         if rank == "S":
-            self._emit(TurnSkipped(nxt))
+            self._emit(TurnSkipped, nxt)
             self.current = (nxt + self.direction) % n
         elif rank == "R":
             self.direction = -self.direction
-            self._emit(DirectionChanged(self.direction))
+            self._emit(DirectionChanged, self.direction)
             if n == 2:
-                self._emit(TurnSkipped(nxt))  # two players: Reverse acts as Skip
+                self._emit(TurnSkipped, nxt)  # two players: Reverse acts as Skip
             else:
                 self.current = (seat + self.direction) % n
         elif rank == "WS" or (rank == "7" and self.rules.seven_zero):
@@ -629,7 +670,7 @@ class Game:
 
     def _custom_draws(self, seat: int, nxt: int) -> None:
         rule = self.rules.custom_rule
-        self._emit(CustomRuleApplied(seat, rule.text, rule.effect.value))
+        self._emit(CustomRuleApplied, seat, rule.text, rule.effect.value)
         if rule.effect is CustomEffect.OTHERS_DRAW:
             for i in range(1, self.n):
                 self._draw((seat + self.direction * i) % self.n, rule.amount, "custom")
@@ -640,7 +681,7 @@ class Game:
         effect = self.rules.custom_rule.effect
         self._custom_draws(seat, nxt)
         if effect is CustomEffect.NEXT_DRAWS_SKIPPED:
-            self._emit(TurnSkipped(nxt))
+            self._emit(TurnSkipped, nxt)
             self.current = (nxt + self.direction) % self.n
         elif effect is CustomEffect.EXTRA_TURN:
             self.current = seat
@@ -658,7 +699,7 @@ class Game:
         hands[a], hands[b] = hands[b], hands[a]
         self.declared[a] = self.declared[b] = False  # moved hands are never catchable
         self.catchable = None
-        self._emit(HandsSwapped(a, b))
+        self._emit(HandsSwapped, a, b)
 
     def _rotate(self) -> None:
         n, d = self.n, self.direction
@@ -666,7 +707,7 @@ class Game:
         self._hands = [old[(s - d) % n] for s in range(n)]
         self.declared = [False] * n
         self.catchable = None
-        self._emit(HandsRotated(d))
+        self._emit(HandsRotated, d)
 
     def _draw(self, seat: int, count: int, reason: str) -> list[Card]:
         """Move up to `count` cards to `seat`, reshuffling the discards as needed."""
@@ -684,7 +725,7 @@ class Game:
         if got:
             hand.extend(got)
             self.declared[seat] = False
-            self._emit(CardsDrawn(seat, len(got), tuple(got), reason))
+            self._emit(CardsDrawn, seat, len(got), tuple(got), reason)
         return got
 
     def _reshuffle(self, seat: int, got: list[Card], reason: str) -> bool:
@@ -694,13 +735,13 @@ class Game:
             return False
         if got:  # report what was drawn before the reshuffle, in order
             self._hands[seat].extend(got)
-            self._emit(CardsDrawn(seat, len(got), tuple(got), reason))
+            self._emit(CardsDrawn, seat, len(got), tuple(got), reason)
             got.clear()
         cards = discard[:-1]
         del discard[:-1]
         self.rng.shuffle(cards)
         self._pile.extend(cards)
-        self._emit(PileReshuffled(len(cards)))
+        self._emit(PileReshuffled, len(cards))
         return True
 
     def _draw_turn(self) -> None:
@@ -738,7 +779,7 @@ class Game:
         got = self._draw(seat, self.pending, "penalty")
         self._clear_penalty()
         self._note_draw(got)
-        self._emit(TurnSkipped(seat))
+        self._emit(TurnSkipped, seat)
         self._end_turn(1)
 
     def _note_draw(self, got: list[Card]) -> None:
@@ -757,9 +798,7 @@ class Game:
         challenger, offender = self.current, self.offender
         assert offender is not None
         guilty = self.guilty
-        self._emit(
-            ChallengeResolved(challenger, offender, guilty, tuple(self._hands[offender]))
-        )
+        self._emit(ChallengeResolved, challenger, offender, guilty, tuple(self._hands[offender]))
         if guilty:
             self._draw(offender, self.pending, "challenge")
             self._clear_penalty()  # the challenger now plays a normal turn
@@ -769,17 +808,17 @@ class Game:
             )
             self._clear_penalty()
             self._note_draw(got)
-            self._emit(TurnSkipped(challenger))
+            self._emit(TurnSkipped, challenger)
             self._end_turn(1)
         self.offender = None
 
     def _catch(self, a: CatchUno) -> None:
         if a.target == self.catchable:
             self.catchable = None
-            self._emit(UnoCaught(a.seat, a.target))
+            self._emit(UnoCaught, a.seat, a.target)
             self._draw(a.target, self.rules.uno_penalty, "uno")
         else:
-            self._emit(FalseCatch(a.seat, a.target))
+            self._emit(FalseCatch, a.seat, a.target)
             self._draw(a.seat, self.rules.false_catch_penalty, "false_catch")
 
     def _end_round(self, winner: int | None) -> None:
@@ -792,7 +831,7 @@ class Game:
             self.points = (0,) * self.n
         else:
             self.points = round_points(self.rules, self._hands, winner)
-        self._emit(RoundEnded(winner, self.points, self.blocked))
+        self._emit(RoundEnded, winner, self.points, self.blocked)
 
     # ------------------------------------------------------------ copies
 
