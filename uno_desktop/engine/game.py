@@ -800,7 +800,8 @@ class Game:
         guilty = self.guilty
         self._emit(ChallengeResolved, challenger, offender, guilty, tuple(self._hands[offender]))
         if guilty:
-            self._draw(offender, self.pending, "challenge")
+            # The bluffer takes the whole stack (its own four counted as the guilty draw).
+            self._draw(offender, self.pending - 4 + self.rules.challenge_guilty_draw, "challenge")
             self._clear_penalty()  # the challenger now plays a normal turn
         else:
             got = self._draw(

@@ -93,6 +93,7 @@ class RuleSet:
     # --- Wild Draw Four
     bluffing: bool = True  # Wild Draw Four may be played while holding the active colour
     challenge: bool = True  # the victim may challenge a Wild Draw Four
+    challenge_guilty_draw: int = 4  # the bluffer draws this instead of the victim's 4 (+ any stack)
     challenge_innocent_extra: int = 2  # a wrong challenger draws the penalty plus this
     # --- UNO
     uno_penalty: int = 2  # cards drawn when caught not having said UNO
