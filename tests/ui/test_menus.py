@@ -296,3 +296,11 @@ def test_ui_size_setting_makes_buttons_bigger(services):
     services.apply_settings(dataclasses.replace(services.settings, ui_scale=1.3))
     title.relayout(SIZE)
     assert title.new_button.rect.height > small
+
+
+def test_how_to_play_describes_every_preset():
+    from uno_desktop.presets import list_presets
+
+    for info in list_presets().presets:
+        sections = describe_rules(info.rules)
+        assert all(lines for _heading, lines in sections), info.name

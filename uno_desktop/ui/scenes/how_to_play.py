@@ -103,8 +103,8 @@ def describe_rules(rules: RuleSet) -> list[tuple[str, list[str]]]:
                 "next player may challenge you. If you bluffed, you draw {guilty}; if not, "
                 "the challenger draws {innocent}."
             ).format(
-                guilty=rules.challenge_guilty_draw,
-                innocent=4 + rules.challenge_innocent_extra,
+                guilty=getattr(rules, "challenge_guilty_draw", 4),
+                innocent=4 + getattr(rules, "challenge_innocent_extra", 2),
             )
         )
     else:
@@ -131,7 +131,7 @@ def describe_rules(rules: RuleSet) -> list[tuple[str, list[str]]]:
             "the next player acts, you draw {n}."
         ).format(n=rules.uno_penalty)
     )
-    if rules.false_catch_penalty > 0:
+    if getattr(rules, "false_catch_penalty", 0) > 0:
         special.append(
             _("A wrong catch costs the catcher {n} cards.").format(n=rules.false_catch_penalty)
         )
