@@ -230,6 +230,7 @@ class TableOverlay(Scene):
         self._size: tuple[int, int] | None = None
         self.scale = 1.0
         self.closed = False
+        self._popped = False
 
     # -- subclass hooks
     def layout(self, size: tuple[int, int], scale: float) -> None: ...
@@ -246,11 +247,19 @@ class TableOverlay(Scene):
 
     # -- machinery
     def close(self) -> None:
-        """Pop this overlay (once)."""
+        """Pop this overlay (once); if another scene is above it, as soon as it is on top."""
         if not self.closed:
             self.closed = True
-            if self.stack is not None and self.stack.top is self:
-                self.stack.pop()
+            self._pop_if_top()
+
+    def _pop_if_top(self) -> None:
+        if not self._popped and self.stack is not None and self.stack.top is self:
+            self._popped = True
+            self.stack.pop()
+
+    def update(self, dt_s: float) -> None:
+        if self.closed:
+            self._pop_if_top()
 
     def _ensure_layout(self, size: tuple[int, int]) -> None:
         if size != self._size:
@@ -347,6 +356,8 @@ class TableOverlay(Scene):
     focus_keys = False
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.closed:
+            return
         self._ensure_layout(surface.get_size())
         if self.modal and self.dim_alpha:
             dim(surface, self.dim_alpha)
@@ -426,6 +437,8 @@ class ColorPickerOverlay(TableOverlay):
         return keys.get(event.key)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.closed:
+            return
         self._ensure_layout(surface.get_size())
         dim(surface, self.dim_alpha)
         s = self.scale
@@ -533,6 +546,8 @@ class ChoosePlayerOverlay(TableOverlay):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.closed:
+            return
         self._ensure_layout(surface.get_size())
         dim(surface, self.dim_alpha)
         s = self.scale
@@ -927,6 +942,8 @@ class HandoffOverlay(TableOverlay):
         return self._bg
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.closed:
+            return
         self._ensure_layout(surface.get_size())
         surface.blit(self._background(surface.get_size()), (0, 0))
         s = self.scale

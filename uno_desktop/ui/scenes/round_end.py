@@ -90,6 +90,7 @@ class RoundEndScene(TableOverlay):
         return self.counting
 
     def update(self, dt_s: float) -> None:
+        super().update(dt_s)
         if not self.counting:
             return
         speed = max(0.05, float(getattr(self.services.settings, "animation_speed", 1.0)))
@@ -176,7 +177,7 @@ class RoundEndScene(TableOverlay):
         s = self.scale
         p = self.panel
         border = theme.ACCENT_RGB if self.winner is not None else theme.PANEL_BORDER_RGB
-        draw_panel(surface, p, s, alpha=245, border=border)
+        draw_panel(surface, p, s, alpha=255, border=border)
         names = [self.match.seat_name(i) for i in range(len(self.hands))]
         round_no = getattr(self.match, "round_no", 1)
         if self.winner is None:
@@ -294,6 +295,8 @@ class RoundEndScene(TableOverlay):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.closed:
+            return
         self._ensure_layout(surface.get_size())
         super().draw(surface)
         if self.counting:

@@ -342,7 +342,7 @@ class TableScene(Scene):
         to_other = (f.src.kind == "seat" and f.src.seat != self.bottom) or (
             f.dst.kind == "seat" and f.dst.seat != self.bottom
         )
-        w = round((lay.card_w + lay.small_card_w) / 2) if to_other else lay.card_w
+        w = lay.small_card_w if to_other else lay.card_w
         start_img = painter.face(f.start_face, w) if f.start_face else painter.back(w)
         flip_to = None
         if f.end_face is not None and f.start_face is None:
@@ -1221,7 +1221,7 @@ class TableScene(Scene):
         if dimmer is None or dimmer.get_width() != cw:
             dimmer = pygame.Surface(rects[0].size, pygame.SRCALPHA)
             pygame.draw.rect(
-                dimmer, (10, 20, 16, 95), dimmer.get_rect(), border_radius=max(3, cw // 10)
+                dimmer, (10, 20, 16, 120), dimmer.get_rect(), border_radius=max(3, cw // 10)
             )
             self.__dict__["_dimmer"] = dimmer
         for i, (card, rect) in enumerate(zip(cards, rects)):
@@ -1269,13 +1269,8 @@ class TableScene(Scene):
         blit_text(
             surface, _("Score"), px, theme.TEXT_DIM_RGB, midright=(r.right - 6, r.y + row_h // 2)
         )
-        target = _("to {n}").format(n=self.match.rules.target_score)
         blit_text(
-            surface,
-            target,
-            max(9, px - 3),
-            theme.TEXT_DIM_RGB,
-            center=(r.x + r.w * 0.62, r.y + row_h // 2),
+            surface, _("Cards"), px, theme.TEXT_DIM_RGB, center=(r.x + r.w * 0.62, r.y + row_h // 2)
         )
         for seat in range(self.n):
             y = r.y + row_h * (seat + 1) + row_h // 2
