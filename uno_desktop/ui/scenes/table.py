@@ -39,7 +39,7 @@ from uno_desktop.engine import (
     Play,
 )
 from uno_desktop.engine import events as ev
-from uno_desktop.i18n import _
+from uno_desktop.i18n import _, language
 from uno_desktop.render import theme
 from uno_desktop.render.animator import Animator
 from uno_desktop.render.layout import TableLayout, fan_rects, hit_test_fan, table_layout
@@ -117,6 +117,9 @@ class TableScene(Scene):
         self._last_holder: int | None = self._holder
         self._hold_s = 0.0
         self._quiet_s = 0.0
+        # flights waiting for their start: (start time on `_sched_s`, flight, when landed)
+        self._waiting: list[tuple[float, Flight, Callable[[], None]]] = []
+        self._sched_s = 0.0
         self._synced = False
         self._started = False
         self._t = 0.0
@@ -136,6 +139,7 @@ class TableScene(Scene):
         self._uno_armed = False
         self._legal_cache: tuple[tuple[Any, ...], list[Any]] | None = None
         self._bg: pygame.Surface | None = None
+        self._wrap_cache: dict[tuple[str, int, int], list[str]] = {}
         self._bg_key: tuple[Any, ...] | None = None
 
     # ================================================================== basics
@@ -165,7 +169,9 @@ class TableScene(Scene):
     @property
     def quiet(self) -> bool:
         """Nothing moves, nothing waits in the queue: the shown state is the game's."""
-        return self.animator.idle and not self.view.pending and self._hold_s <= 0
+        return (
+            self.animator.idle and not self._waiting and not self.view.pending and self._hold_s <= 0
+        )
 
     @property
     def live(self) -> bool:
@@ -215,7 +221,9 @@ class TableScene(Scene):
 
     @property
     def animating(self) -> bool:
-        if self.animator.busy or self.view.pending or self._hold_s > 0 or self._toast:
+        if self.animator.busy or self._waiting or self.view.pending or self._hold_s > 0:
+            return True
+        if self._toast:
             return True
         if self._pending_result is not None:
             return True
@@ -268,7 +276,9 @@ class TableScene(Scene):
     def update(self, dt_s: float) -> None:
         self._t += dt_s
         self.animator.speed = getattr(self.services.settings, "animation_speed", 1.0)
-        was_busy = self.animator.busy
+        was_busy = self.animator.busy or bool(self._waiting)
+        self._sched_s += dt_s * self.animator.speed
+        self._release_waiting()
         self.animator.update(dt_s)
         if self._hold_s > 0:
             self._hold_s -= dt_s * self.animator.speed
@@ -297,7 +307,7 @@ class TableScene(Scene):
     def _advance(self) -> None:
         """Start the next steps while nothing is in flight."""
         for _step in range(200):
-            if not (self.animator.idle and self._hold_s <= 0):
+            if not (self.animator.idle and not self._waiting and self._hold_s <= 0):
                 return
             step = self.view.next_step(self.shown)
             if step is None:
@@ -328,12 +338,30 @@ class TableScene(Scene):
                     f.on_land()
             finish()
             return
-        last = max(
-            range(len(step.flights)),
-            key=lambda i: (step.flights[i].delay_s + step.flights[i].duration_s, i),
-        )
-        for i, f in enumerate(step.flights):
-            self._fly(f, finish if i == last else None)
+        remaining = [len(step.flights)]
+
+        def landed() -> None:
+            remaining[0] -= 1
+            if remaining[0] == 0:
+                finish()
+
+        for f in step.flights:
+            if f.delay_s > 0:
+                # Cards waiting for their turn stay in the pile (not drawn, not animated).
+                self._waiting.append((self._sched_s + f.delay_s, f, landed))
+            else:
+                self._fly(f, landed)
+
+    def _release_waiting(self) -> None:
+        """Start the flights whose delay is over (the deal goes round one card at a time)."""
+        if not self._waiting:
+            return
+        due = [w for w in self._waiting if w[0] <= self._sched_s + 1e-9]
+        if not due:
+            return
+        self._waiting = [w for w in self._waiting if w[0] > self._sched_s + 1e-9]
+        for _at, f, then in due:
+            self._fly(f, then)
 
     def _fly(self, f: Flight, then: Callable[[], None] | None) -> None:
         lay = self.layout
@@ -625,11 +653,10 @@ class TableScene(Scene):
             return None
         seat = self.shown
         if seat is not None:
-            if CallUno(seat) in game.legal_actions(seat):
+            legal = self._legal(seat)
+            if CallUno(seat) in legal:
                 return ("call", seat)
-            if game.hand_size(seat) == 2 and any(
-                type(a) is Play and a.uno for a in game.legal_actions(seat)
-            ):
+            if game.hand_size(seat) == 2 and any(type(a) is Play and a.uno for a in legal):
                 return ("arm", seat)
         for s in self.humans:  # pass-and-play: whoever just forgot may still say it
             if s != seat and CallUno(s) in game.legal_actions(s):
@@ -936,6 +963,10 @@ class TableScene(Scene):
         pygame.draw.ellipse(oval, (255, 255, 255, 16), oval.get_rect())
         pygame.draw.ellipse(oval, (255, 255, 255, 34), oval.get_rect(), 2)
         bg.blit(oval, centre)
+        s = lay.scale
+        draw_panel(bg, lay.panel_rect.inflate(round(8 * s), round(8 * s)), s, alpha=200)
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            bg = bg.convert()
         self._bg, self._bg_key = bg, key
         return bg
 
@@ -1116,18 +1147,7 @@ class TableScene(Scene):
     ) -> None:
         s = lay.scale
         radius = rect.h // 2
-        plate = pygame.Surface(rect.size, pygame.SRCALPHA)
-        fill = (*theme.PANEL_RGB, 220) if not current else (*theme.ACCENT_DARK_RGB, 235)
-        pygame.draw.rect(plate, fill, plate.get_rect(), border_radius=radius)
-        if current:
-            pygame.draw.rect(
-                plate,
-                (*theme.ACCENT_RGB, 255),
-                plate.get_rect(),
-                max(2, round(2 * s)),
-                border_radius=radius,
-            )
-        surface.blit(plate, rect)
+        surface.blit(self._plate_image(rect.size, current, s), rect)
         px = lay.font_px(0.85)
         score = str(self.match.totals[seat])
         score_img = text_image(
@@ -1148,6 +1168,42 @@ class TableScene(Scene):
             max_w=rect.w - 2 * pad - score_img.get_width() - pad // 2,
         )
 
+    def _plate_image(self, size: tuple[int, int], current: bool, s: float) -> pygame.Surface:
+        """A seat's name plate (cached: ten of them are drawn every frame)."""
+        cache = self.__dict__.setdefault("_plate_cache", {})
+        key = (size, current, s)
+        plate = cache.get(key)
+        if plate is None:
+            if len(cache) > 16:
+                cache.clear()
+            radius = size[1] // 2
+            plate = pygame.Surface(size, pygame.SRCALPHA)
+            fill = (*theme.PANEL_RGB, 220) if not current else (*theme.ACCENT_DARK_RGB, 235)
+            pygame.draw.rect(plate, fill, plate.get_rect(), border_radius=radius)
+            if current:
+                width = max(2, round(2 * s))
+                pygame.draw.rect(
+                    plate, (*theme.ACCENT_RGB, 255), plate.get_rect(), width, border_radius=radius
+                )
+            cache[key] = plate
+        return plate
+
+    def _strip(self, sw: int, count: int, step: float) -> pygame.Surface:
+        """`count` backs fanned by `step` pixels, as one picture (cached per count)."""
+        cache = self.__dict__.setdefault("_strip_cache", {})
+        key = (sw, count, round(step, 2), id(self.services.painter))
+        img = cache.get(key)
+        if img is None:
+            if len(cache) > 64:
+                cache.clear()
+            back = self.services.painter.back(sw)
+            width = round(sw + step * (count - 1)) + 1
+            img = pygame.Surface((width, back.get_height()), pygame.SRCALPHA)
+            for i in range(count):
+                img.blit(back, (round(i * step), 0))
+            cache[key] = img
+        return img
+
     def _draw_seat(self, surface: pygame.Surface, lay: TableLayout, seat: int) -> None:
         spot = lay.seats[seat]
         st = self.view.state
@@ -1156,7 +1212,6 @@ class TableScene(Scene):
         area = spot.cards_rect
         n = len(st.hands[seat])
         sw = lay.small_card_w
-        back = self.services.painter.back(sw)
         shown_n = min(n, MAX_BACKS)
         if shown_n:
             badge_w = round(sw * 0.9)
@@ -1164,8 +1219,7 @@ class TableScene(Scene):
             step = min(sw * 0.55, (room - sw) / max(1, shown_n - 1)) if shown_n > 1 else 0
             total = sw + step * (shown_n - 1)
             x0 = area.x + (room - total) / 2
-            for i in range(shown_n):
-                surface.blit(back, (round(x0 + i * step), area.y))
+            surface.blit(self._strip(sw, shown_n, step), (round(x0), area.y))
             bx = round(x0 + total + badge_w * 0.45)
         else:
             bx = area.centerx
@@ -1248,9 +1302,26 @@ class TableScene(Scene):
 
     def _draw_panel(self, surface: pygame.Surface, lay: TableLayout) -> None:
         s = lay.scale
-        draw_panel(surface, lay.panel_rect.inflate(round(8 * s), round(8 * s)), s, alpha=200)
-        self._draw_scores(surface, lay)
-        self._draw_log(surface, lay)
+        st = self.view.state
+        score_key = (
+            lay.scores_rect.size,
+            tuple(st.counts()),
+            tuple(self.match.totals),
+            st.current,
+            st.round_over,
+            language(),
+        )
+        self._blit_cached(
+            surface,
+            "scores",
+            lay.scores_rect,
+            score_key,
+            lambda surf, r: self._draw_scores(surf, lay, r),
+        )
+        log_key = (lay.log_rect.size, tuple(st.log))
+        self._blit_cached(
+            surface, "log", lay.log_rect, log_key, lambda surf, r: self._draw_log(surf, lay, r)
+        )
         hover = self._hover[1] if self._hover and self._hover[0] == "button" else None
         for b in self._buttons():
             if b.key == "uno" and self._uno_armed:
@@ -1259,8 +1330,24 @@ class TableScene(Scene):
             pressed = self._pressed == ("button", b.key)
             draw_button(surface, b, s, hover=b.key == hover, pressed=pressed)
 
-    def _draw_scores(self, surface: pygame.Surface, lay: TableLayout) -> None:
-        r = lay.scores_rect
+    def _blit_cached(
+        self,
+        surface: pygame.Surface,
+        name: str,
+        rect: pygame.Rect,
+        key: tuple[Any, ...],
+        paint: Callable[[pygame.Surface, pygame.Rect], None],
+    ) -> None:
+        """Blit a panel part drawn once per change (the scores and the log are many texts)."""
+        cache = self.__dict__.setdefault("_part_cache", {})
+        entry = cache.get(name)
+        if entry is None or entry[0] != key:
+            img = pygame.Surface(rect.size, pygame.SRCALPHA)
+            paint(img, img.get_rect())
+            entry = cache[name] = (key, img)
+        surface.blit(entry[1], rect)
+
+    def _draw_scores(self, surface: pygame.Surface, lay: TableLayout, r: pygame.Rect) -> None:
         rows = self.n + 1
         row_h = r.h // rows
         px = max(10, round(row_h * 0.78))
@@ -1307,8 +1394,7 @@ class TableScene(Scene):
                 midright=(r.right - 6, y),
             )
 
-    def _draw_log(self, surface: pygame.Surface, lay: TableLayout) -> None:
-        r = lay.log_rect
+    def _draw_log(self, surface: pygame.Surface, lay: TableLayout, r: pygame.Rect) -> None:
         s = lay.scale
         pygame.draw.line(surface, theme.PANEL_BORDER_RGB, (r.x + 4, r.y), (r.right - 4, r.y), 1)
         px = max(10, round(lay.line_h * 0.82))
@@ -1317,7 +1403,12 @@ class TableScene(Scene):
         lines: list[tuple[str, int]] = []
         entries = list(self.view.state.log)
         for age, entry in enumerate(reversed(entries)):
-            wrapped = wrap(entry, px, width)
+            wkey = (entry, px, width)
+            wrapped = self._wrap_cache.get(wkey)
+            if wrapped is None:
+                if len(self._wrap_cache) > 200:
+                    self._wrap_cache.clear()
+                wrapped = self._wrap_cache[wkey] = wrap(entry, px, width)
             for line in reversed(wrapped):
                 lines.append((line, age))
             if len(lines) * line_h > r.h:

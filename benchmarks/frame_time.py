@@ -1,0 +1,98 @@
+"""Frame time of the table: ten seats, cards in flight, 1280x720, headless.
+
+    .venv/bin/python benchmarks/frame_time.py --frames 400
+
+Each frame is `update(dt)` plus a full `draw` of the table (the app redraws the whole
+window whenever something moves). The deal is restarted whenever the table settles, so
+several cards are always in flight, plus whatever the computers play in between.
+Prints the median and 95th percentile in milliseconds; the target is p95 <= 4 ms.
+Not a test: prints only. The machine may be shared, so run it twice and quote both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from types import SimpleNamespace
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=400)
+    parser.add_argument("--seats", type=int, default=10)
+    parser.add_argument("--size", default="1280x720")
+    args = parser.parse_args()
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+    import pygame
+
+    from uno_desktop.engine import RuleSet
+    from uno_desktop.match import ManualClock, Match, SeatSpec
+    from uno_desktop.render.cards import CardPainter
+    from uno_desktop.ui.scene import SceneStack
+    from uno_desktop.ui.scenes.table import TableScene
+    from uno_desktop.ui.services import FallbackSettings
+
+    w, h = (int(x) for x in args.size.split("x"))
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((w, h))
+    clock = ManualClock()
+    services = SimpleNamespace(
+        storage=None,
+        settings=FallbackSettings(),
+        sounds=SimpleNamespace(play=lambda name: None, volume=0.0),
+        painter=CardPainter(),
+        clock=clock,
+        match=None,
+        listeners=[],
+    )
+    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo"]
+    seats = [SeatSpec(names[0], "human")] + [
+        SeatSpec(names[i], "easy") for i in range(1, args.seats)
+    ]
+    match = Match(RuleSet(), seats, seed=3, clock=clock)
+    match.start_round()
+    deal = list(match.game.log)  # type: ignore[union-attr]
+    stack = SceneStack()
+    table = TableScene(services, match)
+    stack.push(table)
+    stack.apply_pending()
+
+    dt_s = 1 / 60
+    # warm the caches (faces, backs, text) the way a real first second would
+    for _ in range(60):
+        clock.advance(dt_s)
+        stack.update(dt_s)
+        stack.apply_pending()
+        stack.draw(screen)
+
+    times_ms: list[float] = []
+    in_flight: list[int] = []
+    for _ in range(args.frames):
+        if table.animator.in_flight < 4 and not table.view.pending:
+            table.view.feed(deal)  # deal again: many cards leave the pile
+        t0 = time.perf_counter()
+        clock.advance(dt_s)
+        stack.update(dt_s)
+        stack.apply_pending()
+        stack.draw(screen)
+        times_ms.append((time.perf_counter() - t0) * 1000)
+        in_flight.append(table.animator.in_flight)
+
+    times_ms.sort()
+    p95 = times_ms[min(len(times_ms) - 1, int(0.95 * len(times_ms)))]
+    print(f"table frame time, {args.seats} seats at {w}x{h}, {args.frames} frames")
+    print(f"  cards in flight: median {statistics.median(in_flight):.0f}, max {max(in_flight)}")
+    print(
+        f"  median {statistics.median(times_ms):.2f} ms, p95 {p95:.2f} ms, "
+        f"worst {times_ms[-1]:.2f} ms (target: p95 <= 4 ms)"
+    )
+
+
+if __name__ == "__main__":
+    main()
