@@ -132,3 +132,54 @@ def test_the_same_human_again_after_computer_turns_needs_no_handoff():
     assert not isinstance(h.stack.top, HandoffOverlay)
     assert h.match.human_to_act() == 0
     assert h.table.shown == 0
+
+
+def _allowed_faces(game, seat: int | None) -> set[Card]:
+    """Cards `seat` may have seen: everything played, its own draws, hands shown to it."""
+    from uno_desktop.engine import events as ev
+
+    allowed: set[Card] = set()
+    for e in game.log:
+        if isinstance(e, ev.CardPlayed | ev.StartCardFlipped | ev.StartCardReturned):
+            allowed.add(e.card)
+        elif isinstance(e, ev.CardsDrawn) and e.seat == seat:
+            allowed.update(e.cards)
+        elif isinstance(e, ev.ChallengeResolved) and e.challenger == seat:
+            allowed.update(e.hand)
+    return allowed
+
+
+def test_a_whole_pass_and_play_round_never_shows_a_hand_to_anyone_else():
+    import random
+
+    from uno_desktop.engine import RuleSet
+    from uno_desktop.match import Match, SeatSpec
+    from uno_desktop.ui.scenes.round_end import RoundEndScene
+
+    from .test_table import _human_turn
+
+    clock = ManualClock()
+    kinds = ["human", "normal", "human", "easy"]
+    match = Match(
+        RuleSet(),
+        [SeatSpec(n, k) for n, k in zip(["Ann", "Bo", "Cy", "Di"], kinds)],
+        seed=9,
+        clock=clock,
+    )
+    match.start_round()
+    h = TableHarness(match)
+    rng = random.Random(4)
+    handoffs = 0
+    for _ in range(3000):
+        h.frame(1 / 15)
+        seen = faces_in_next_frame(h)
+        if isinstance(h.stack.top, RoundEndScene):
+            break
+        assert seen <= _allowed_faces(match.game, h.table.shown)
+        if isinstance(h.stack.top, HandoffOverlay):
+            handoffs += 1
+            assert seen == set()
+        if h.stack.top is not h.table or (h.table.input_ok and match.human_to_act() is not None):
+            _human_turn(h, rng)
+    assert match.round_over
+    assert handoffs > 0

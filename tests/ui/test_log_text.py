@@ -98,3 +98,52 @@ def test_challenge_result_names_the_bluffer():
 def test_challenge_result_tells_a_wrong_challenger_they_draw():
     text = challenge_result_text(ev.ChallengeResolved(0, 1, False, SECRET), 6, 0, NAMES)
     assert text == "Not a bluff: you draw 6."
+
+
+def _msgids_in_table_files() -> set[str]:
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "uno_desktop"
+    files = [
+        "ui/log_text.py",
+        "ui/table_view.py",
+        "ui/scenes/table.py",
+        "ui/scenes/overlays.py",
+        "ui/scenes/round_end.py",
+    ]
+    ids: set[str] = set()
+    for name in files:
+        for node in ast.walk(ast.parse((root / name).read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("_", "N_")
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                ids.add(node.args[0].value)
+    return ids
+
+
+def test_every_table_text_has_a_swedish_translation():
+    from pathlib import Path
+
+    from uno_desktop.i18n import parse_po
+
+    po = Path(__file__).resolve().parents[2] / "uno_desktop" / "locale" / "sv_table.po"
+    catalog = parse_po(po.read_text(encoding="utf-8"))
+    missing = sorted(_msgids_in_table_files() - set(catalog))
+    assert missing == []
+
+
+def test_swedish_templates_keep_every_placeholder():
+    import string
+    from pathlib import Path
+
+    from uno_desktop.i18n import parse_po
+
+    po = Path(__file__).resolve().parents[2] / "uno_desktop" / "locale" / "sv_table.po"
+    for msgid, msgstr in parse_po(po.read_text(encoding="utf-8")).items():
+        fields = {f for _t, f, _s, _c in string.Formatter().parse(msgid) if f}
+        assert fields == {f for _t, f, _s, _c in string.Formatter().parse(msgstr) if f}, msgid

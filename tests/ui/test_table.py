@@ -463,3 +463,63 @@ def test_screenshot_mid_animation(tmp_path):
     h = TableHarness(match)
     h.run(0.8)
     h.save("deal", tmp_path)
+
+
+def _human_turn(h: TableHarness, rng: random.Random) -> None:
+    """Answer whatever the table asks, like a person clicking around."""
+    from uno_desktop.ui.scenes.overlays import (
+        ChallengeResultOverlay,
+        ChoosePlayerOverlay,
+        PenaltyOverlay,
+    )
+
+    top = h.stack.top
+    if isinstance(top, ColorPickerOverlay | ChoosePlayerOverlay):
+        h.key(pygame.K_1)
+    elif isinstance(top, PlayOrKeepOverlay):
+        h.key(rng.choice([pygame.K_p, pygame.K_k]))
+    elif isinstance(top, ChallengeResultOverlay | HandoffOverlay):
+        h.key(pygame.K_RETURN)
+    elif isinstance(top, PenaltyOverlay):
+        playable = sorted(h.table._playable())
+        if playable and rng.random() < 0.5:
+            h.click(h.card_pos(playable[0].code))
+        elif top.can_challenge and rng.random() < 0.5:
+            h.key(pygame.K_h)
+        else:
+            h.key(pygame.K_t)
+    else:
+        playable = sorted(h.table._playable())
+        if playable and rng.random() < 0.8:
+            if len(h.table._hand_cards()) == 2 and rng.random() < 0.7:
+                h.key(pygame.K_u)
+            h.click(h.card_pos(rng.choice(playable).code))
+        else:
+            h.key(pygame.K_d)
+
+
+@pytest.mark.parametrize("preset", ["official", "family", "swedish", "party"])
+def test_a_whole_round_plays_through_the_table_with_every_preset(preset):
+    from uno_desktop.presets import load_preset
+
+    rules = load_preset(preset)
+    clock = ManualClock()
+    kinds = ["human", "normal", "easy", "hard"]
+    match = Match(
+        rules,
+        [SeatSpec(n, k) for n, k in zip(["Ann", "Bo", "Cy", "Di"], kinds)],
+        seed=5,
+        clock=clock,
+    )
+    match.start_round()
+    h = TableHarness(match)
+    rng = random.Random(1)
+    for _ in range(300):
+        h.settle(max_s=120)
+        if isinstance(h.stack.top, RoundEndScene):
+            break
+        _human_turn(h, rng)
+        h.frame()
+    assert match.round_over
+    assert isinstance(h.stack.top, RoundEndScene)
+    h.draw()
