@@ -22,12 +22,16 @@ import time
 from uno_desktop.engine import OFFICIAL, Game, Play
 
 
-def run(players: int, games: int, policy: str, record: bool, seed: int) -> tuple[float, float, float]:
+def run(
+    players: int, games: int, policy: str, record: bool, seed: int
+) -> tuple[float, float, float]:
     rng = random.Random(seed)
     decisions = 0
     t0 = time.perf_counter()
     for g in range(games):
-        game = Game.new(OFFICIAL, players, seed=seed * 1_000_003 + g, dealer=g % players, record=record)
+        game = Game.new(
+            OFFICIAL, players, seed=seed * 1_000_003 + g, dealer=g % players, record=record
+        )
         legal, apply = game.legal_actions, game.apply
         while game.phase.value != "over":
             acts = legal(game.current)
@@ -46,7 +50,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--reps", type=int, default=5)
     a = ap.parse_args()
-    print(f"{'players':>7} {'policy':>9} {'mode':>10} {'games/s':>9} {'us/decision':>12} {'decisions/game':>15}")
+    head = ("players", "policy", "mode", "games/s", "us/decision", "decisions/game")
+    print(" ".join(f"{h:>{w}}" for h, w in zip(head, (7, 9, 10, 9, 12, 15))))
     for players in (2, 4):
         for policy in ("playable", "uniform"):
             for record in (False, True):

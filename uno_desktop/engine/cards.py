@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
+from typing import ClassVar
 
 
 class Color(enum.IntEnum):
@@ -55,8 +56,8 @@ RANK_NAMES: dict[str, str] = {
 class Card:
     """One UNO card. Use `Card.parse(code)`; equal cards are the same object."""
 
-    __slots__ = ("code", "color", "rank", "is_wild", "number")
-    _interned: dict[str, Card] = {}
+    __slots__ = ("code", "color", "is_wild", "number", "rank")
+    _interned: ClassVar[dict[str, Card]] = {}
 
     code: str
     color: Color | None

@@ -47,7 +47,7 @@ class IllegalAction(ValueError):
     """The action is not allowed now; the message says why. The state is unchanged."""
 
 
-class Phase(str, enum.Enum):
+class Phase(enum.StrEnum):
     PLAY = "play"  # the current seat plays a card or draws
     DRAWN = "drawn"  # the current seat drew a playable card: play it or pass
     PENALTY = "penalty"  # a Draw Two / Wild Draw Four waits: take it, stack, or challenge
@@ -106,37 +106,37 @@ class Game:
     """A round in progress. Build with `Game.new`; change only with `apply`."""
 
     __slots__ = (
-        "rules",
-        "n",
-        "rng",
-        "dealer",
+        "_discard",
+        "_ev",
         "_hands",
         "_pile",
-        "_discard",
-        "current",
-        "direction",
-        "active_color",
-        "phase",
-        "drawn_card",
-        "pending",
-        "pending_kind",
-        "challengeable",
-        "offender",
-        "guilty",
-        "declared",
-        "catchable",
-        "stall",
-        "winner",
-        "points",
-        "blocked",
-        "scores",
-        "log",
-        "actions",
-        "record",
-        "_ev",
-        "_targets",
         "_play_cache",
         "_simple",
+        "_targets",
+        "actions",
+        "active_color",
+        "blocked",
+        "catchable",
+        "challengeable",
+        "current",
+        "dealer",
+        "declared",
+        "direction",
+        "drawn_card",
+        "guilty",
+        "log",
+        "n",
+        "offender",
+        "pending",
+        "pending_kind",
+        "phase",
+        "points",
+        "record",
+        "rng",
+        "rules",
+        "scores",
+        "stall",
+        "winner",
     )
 
     # ------------------------------------------------------------------ setup
@@ -221,9 +221,7 @@ class Game:
         g.actions = []
         g.record = False
         g._ev = []
-        g._targets = tuple(
-            tuple(t for t in range(players) if t != s) for s in range(players)
-        )
+        g._targets = tuple(tuple(t for t in range(players) if t != s) for s in range(players))
         # Action objects are values; building each once keeps legal_actions cheap. The cache
         # depends only on what decides a Play's variants, so games of one kind share it.
         key = (players, rules.seven_zero, rules.custom_rule.needs_target)
@@ -231,9 +229,7 @@ class Game:
         if cache is None:
             cache = _PLAY_CACHES[key] = [[{}, {}, {}] for _ in range(players)]
         g._play_cache = cache
-        g._simple = tuple(
-            (Draw(s), Pass(s), Challenge(s), CallUno(s)) for s in range(players)
-        )
+        g._simple = tuple((Draw(s), Pass(s), Challenge(s), CallUno(s)) for s in range(players))
         return g
 
     def _deal(self) -> None:
@@ -250,6 +246,9 @@ class Game:
             card = pile.pop()
             if card.rank != "W4":
                 break
+            if all(c.rank == "W4" for c in pile):
+                # Returning it would turn a Wild Draw Four again, for ever.
+                raise ValueError(f"{self.rules.name}: no start card: only Wild Draw Fours left")
             # A Wild Draw Four goes back into the deck, which is reshuffled.
             self._emit(StartCardReturned, card)
             pile.append(card)
@@ -329,7 +328,9 @@ class Game:
                 and self.rules.challenge
             ),
             drawn_card=self.drawn_card if seat == self.current and self.phase is _DRAWN else None,
-            uno_declared=tuple(self.declared[s] and len(self._hands[s]) == 1 for s in range(self.n)),
+            uno_declared=tuple(
+                self.declared[s] and len(self._hands[s]) == 1 for s in range(self.n)
+            ),
             catchable=self.catchable,
             scores=self.scores,
             history=tuple(public_view(e, seat) for e in self.log),
@@ -351,10 +352,7 @@ class Game:
         active = self.active_color
         if active is None:
             return True
-        for c in self._hands[seat]:
-            if c.color is active:
-                return False
-        return True
+        return all(c.color is not active for c in self._hands[seat])
 
     def _stacks(self, card: Card) -> bool:
         """Whether `card` may be stacked on the pending penalty."""
@@ -371,9 +369,7 @@ class Game:
                 ok = True
             else:
                 return (
-                    rank == "D2"
-                    and stacking is Stacking.MIXED
-                    and card.color is self.active_color
+                    rank == "D2" and stacking is Stacking.MIXED and card.color is self.active_color
                 )
         return ok and (self.rules.bluffing or self._may_play_draw_four(self.current))
 
@@ -421,9 +417,12 @@ class Game:
                 plays_of = self._plays_of
                 for card in dict.fromkeys(hand):
                     if card.is_wild:
-                        if card.rank == "W4" and not self.rules.bluffing:
-                            if not self._may_play_draw_four(seat):
-                                continue
+                        if (
+                            card.rank == "W4"
+                            and not self.rules.bluffing
+                            and not self._may_play_draw_four(seat)
+                        ):
+                            continue
                     elif not (active is None or card.color is active or card.rank == top_rank):
                         continue
                     out.extend(plays_of(seat, card))
@@ -633,9 +632,7 @@ class Game:
                             guilty = True
                             break
                 self.offender, self.guilty = seat, guilty
-            if self.rules.stacking is not Stacking.NONE or (
-                rank == "W4" and self.rules.challenge
-            ):
+            if self.rules.stacking is not Stacking.NONE or (rank == "W4" and self.rules.challenge):
                 self.pending = (self.pending if in_penalty else 0) + amount
                 self.pending_kind = rank
                 self.challengeable = rank == "W4" and self.rules.challenge

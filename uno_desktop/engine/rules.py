@@ -14,18 +14,18 @@ from types import MappingProxyType
 from .cards import ALL_RANKS, NUMBER_RANKS, build_deck
 
 
-class Stacking(str, enum.Enum):
+class Stacking(enum.StrEnum):
     NONE = "none"  # official: a Draw Two or Wild Draw Four is taken, never passed on
     SAME = "same"  # Draw Two on Draw Two, Wild Draw Four on Wild Draw Four
     MIXED = "mixed"  # also Wild Draw Four on Draw Two and Draw Two on Wild Draw Four
 
 
-class Scoring(str, enum.Enum):
+class Scoring(enum.StrEnum):
     WINNER = "winner"  # the round's winner scores the others' hands; first to target wins
     PENALTY = "penalty"  # everyone adds their own hand; at the target the lowest total wins
 
 
-class CustomEffect(str, enum.Enum):
+class CustomEffect(enum.StrEnum):
     """What the game enforces when a Wild Customizable card is played."""
 
     TEXT = "text"  # the text is shown; nothing else happens
@@ -79,7 +79,9 @@ class RuleSet:
     title: str = "Official rules"
     description: str = "The Mattel rules, exactly as printed."
     # --- the deck and the deal
-    deck: Mapping[str, int] = dataclasses.field(default_factory=lambda: STANDARD_DECK)  # coloured ranks: per colour; wilds: in total
+    deck: Mapping[str, int] = dataclasses.field(
+        default_factory=lambda: STANDARD_DECK
+    )  # coloured ranks: per colour; wilds: in total
     card_values: Mapping[str, int] = dataclasses.field(default_factory=lambda: STANDARD_VALUES)
     hand_size: int = 7
     min_players: int = 2
@@ -107,7 +109,9 @@ class RuleSet:
     def __post_init__(self) -> None:
         # Mappings are stored read-only so a RuleSet is a real value.
         object.__setattr__(self, "deck", _frozen_map(self.deck))
-        object.__setattr__(self, "card_values", _frozen_map({**STANDARD_VALUES, **self.card_values}))
+        object.__setattr__(
+            self, "card_values", _frozen_map({**STANDARD_VALUES, **self.card_values})
+        )
         object.__setattr__(self, "stacking", Stacking(self.stacking))
         object.__setattr__(self, "scoring", Scoring(self.scoring))
         unknown = [r for r in self.deck if r not in ALL_RANKS]
@@ -122,7 +126,6 @@ class RuleSet:
 
     def __hash__(self) -> int:
         return hash((self.name, self.title))
-
 
 
 OFFICIAL = RuleSet()
