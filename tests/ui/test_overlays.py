@@ -175,6 +175,8 @@ def test_stacking_highlights_the_stackable_card_and_take_draws(tmp_path):
     assert h.table._playable() == {Card.parse("BD2")}
     h.click(h.card_pos("BD2"))
     assert h.actions()[-1] == Play(1, Card.parse("BD2"))
+    h.run(2.0)
+    assert not any(isinstance(sc, PenaltyOverlay) and not sc.closed for sc in h.stack.scenes)
 
 
 def test_take_n_cards_takes_the_penalty():

@@ -523,3 +523,41 @@ def test_a_whole_round_plays_through_the_table_with_every_preset(preset):
     assert match.round_over
     assert isinstance(h.stack.top, RoundEndScene)
     h.draw()
+
+
+def test_jump_in_plays_an_identical_card_out_of_turn():
+    rules = RuleSet(hand_size=3, jump_in=True)
+    h = one_human([["R5", "R8", "G2"], ["R8", "Y2", "Y3"], ["B1", "B2", "B4"]], bots=2, rules=rules)
+    h.settle()
+    h.click(h.card_pos("R5"))  # Bo answers with R8; Cy is next
+    for _ in range(200):
+        h.frame()
+        if h.table.input_ok and h.match.game.top_card == Card.parse("R8"):
+            break
+    assert h.match.game.current == 2
+    assert Card.parse("R8") in h.table._playable()
+    h.click(h.card_pos("R8"))
+    assert h.actions()[-1] == Play(0, Card.parse("R8"))
+
+
+def test_wild_swap_hands_asks_for_a_colour_then_a_player():
+    from uno_desktop.ui.scenes.overlays import ChoosePlayerOverlay
+
+    h = one_human([["WS", "B7", "G2"], ["Y1", "Y2", "Y3"], ["B1", "B2", "B4"]], bots=2)
+    h.settle()
+    h.click(h.card_pos("WS"))
+    h.key(pygame.K_2)
+    assert isinstance(h.stack.top, ChoosePlayerOverlay)
+    assert [c.seat for c in h.stack.top.choices] == [1, 2]
+    h.key(pygame.K_2)
+    assert h.actions()[-1] == Play(0, Card.parse("WS"), Color.YELLOW, 2)
+
+
+def test_a_resumed_match_shows_the_table_at_once_without_dealing_again():
+    clock = ManualClock()
+    match = make_match(["human", "normal"], [["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]], clock=clock)
+    match.act(Play(0, Card.parse("R5")))
+    h = TableHarness(match)
+    assert h.table.view.state.counts() == [2, 3]
+    assert not h.table.view.pending
+    assert "Ann plays Red 5." in h.table.view.state.log

@@ -104,7 +104,7 @@ def draw_panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
     scale: float,
-    alpha: int = 235,
+    alpha: int = 250,
     border: RGB = theme.PANEL_BORDER_RGB,
 ) -> None:
     """A rounded dark panel with a soft shadow (dialogs, banners, the side panel)."""

@@ -524,9 +524,8 @@ class TableScene(Scene):
 
     def _refresh_decision(self) -> None:
         desired = self._desired_decision()
-        if desired == self._decision_key and (
-            desired is None or self._decision_overlay is not None
-        ):
+        open_ = self._decision_overlay is not None
+        if desired == self._decision_key and open_ == (desired is not None):
             return
         if self.stack is None:
             self._decision_key = desired
