@@ -561,3 +561,15 @@ def test_a_resumed_match_shows_the_table_at_once_without_dealing_again():
     assert h.table.view.state.counts() == [2, 3]
     assert not h.table.view.pending
     assert "Ann plays Red 5." in h.table.view.state.log
+
+
+def test_hovering_a_playable_card_lifts_it_and_marks_the_table_dirty():
+    h = one_human([["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]])
+    h.settle()
+    h.draw()
+    before = h.table._hand_rects(h.table._hand_cards(), h.table._playable())
+    i = h.table._hand_cards().index(Card.parse("R5"))
+    h.send(pygame.event.Event(pygame.MOUSEMOTION, pos=h.card_pos("R5"), rel=(0, 0), buttons=()))
+    after = h.table._hand_rects(h.table._hand_cards(), h.table._playable())
+    assert after[i].y < before[i].y
+    assert h.table.dirty

@@ -644,6 +644,9 @@ class PlayOrKeepOverlay(TableOverlay):
     def key_choice(self, event: pygame.event.Event) -> str | None:
         return {pygame.K_p: "play", pygame.K_k: "keep"}.get(event.key)
 
+    def cancel(self) -> bool:
+        return False  # Esc reaches the table: the pause menu
+
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
         draw_panel(surface, self.panel, s)

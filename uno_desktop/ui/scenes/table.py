@@ -72,6 +72,7 @@ TOAST_S = 2.6
 #: share of a card's height a playable card rises; a hovered one rises LIFT_HOVER
 LIFT_PLAYABLE = 0.07
 LIFT_HOVER = 0.2
+LIFT_PEEK = 0.06
 #: backs drawn in another seat's strip at most (the count says the rest)
 MAX_BACKS = 10
 
@@ -736,12 +737,14 @@ class TableScene(Scene):
         lay = self.layout
         assert lay is not None
         rects = fan_rects(len(cards), lay.hand_rect, lay.card_w)
-        hover = self._hover[1] if self._hover and self._hover[0] == "card" else None
+        hover = self._hover[1] if self._hover and self._hover[0] in ("card", "dead") else None
         out = []
         for i, (r, c) in enumerate(zip(rects, cards)):
             lift = 0.0
             if c is not None and c in playable:
                 lift = LIFT_HOVER if i in (hover, self._focus) else LIFT_PLAYABLE
+            elif c is not None and i == hover:
+                lift = LIFT_PEEK  # not playable now, but it still answers the pointer
             out.append(r.move(0, -round(r.h * lift)))
         return out
 
@@ -782,7 +785,10 @@ class TableScene(Scene):
         if self.shown is not None and self.shown == self.bottom:
             cards = self._hand_cards()
             playable = self._playable()
-            i = hit_test_fan(self._hand_rects(cards, playable), pos)
+            lifted = self._hand_rects(cards, playable)
+            base = fan_rects(len(cards), lay.hand_rect, lay.card_w)
+            # a lifted card keeps the place it rose from, so it never flickers under the pointer
+            i = hit_test_fan([r.union(b) for r, b in zip(lifted, base)], pos)
             if i is not None:
                 card = cards[i]
                 if card is not None and card in playable:
@@ -828,7 +834,7 @@ class TableScene(Scene):
             return False
         if t == pygame.MOUSEMOTION:
             target = self._target_at(event.pos)
-            hover = target if target and target[0] in ("card", "pile", "button") else None
+            hover = target if target and target[0] in ("card", "dead", "pile", "button") else None
             if hover != self._hover:
                 self._hover = hover
                 self.dirty = True
