@@ -1,0 +1,509 @@
+"""How to play, written out from a `RuleSet` in plain words for a family.
+
+The text is generated from the rule set's options (deck, draw policy, stacking, house
+rules, penalties, scoring), never written per preset, so a preset a family made for
+themselves is explained as correctly as the built-in ones.
+
+Every sentence is one whole translated template with `{placeholders}`; sentences are
+never glued together from translated fragments. Counts that change the grammar (one
+card / two cards) have their own template for one, chosen by `_count`.
+A section's body holds paragraphs separated by "\\n" (what `ui.widgets.wrap_text`
+keeps as line breaks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from uno_desktop.card_names import rank_name
+from uno_desktop.engine.cards import NUMBER_RANKS
+from uno_desktop.engine.rules import CustomEffect, RuleSet, Scoring, Stacking
+from uno_desktop.i18n import N_, _
+
+#: the default Wild Customizable text (engine/rules.py); marked here so it is translated
+DEFAULT_CUSTOM_TEXT = N_("Everyone else draws one card.")
+
+WILD_RANKS_IN_ORDER: tuple[str, ...] = ("W", "W4", "WS", "WC")
+ACTION_RANKS_IN_ORDER: tuple[str, ...] = ("S", "R", "D2")
+
+
+def _count(n: int, one: str, many: str, **values: object) -> str:
+    """`one` translated when n == 1, else `many`; both are msgids marked with N_ by the caller."""
+    return _(one if n == 1 else many).format(n=n, **values)
+
+
+def _has(rules: RuleSet, rank: str) -> bool:
+    return rules.deck.get(rank, 0) > 0
+
+
+def _paragraphs(lines: Iterable[str]) -> str:
+    return "\n".join(line for line in lines if line)
+
+
+def _number_list(numbers: list[int]) -> str:
+    """ "0–9" for a full run, else "1, 3, 5": digits and punctuation need no translation."""
+    if len(numbers) >= 3 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}–{numbers[-1]}"
+    return ", ".join(str(n) for n in numbers)
+
+
+def _goal(rules: RuleSet) -> str:
+    if rules.scoring is Scoring.PENALTY:
+        second = _(
+            "Cards left in your hand count against you: when someone reaches {target} points, "
+            "the player with the fewest points wins the match."
+        ).format(target=rules.target_score)
+    else:
+        second = _(
+            "Win rounds to collect points: the first player to reach {target} points wins "
+            "the match."
+        ).format(target=rules.target_score)
+    return _paragraphs([_("Be the first to play every card in your hand."), second])
+
+
+def _deck(rules: RuleSet) -> str:
+    lines = [_count(rules.deck_size(), N_("The deck has one card."), N_("The deck has {n} cards."))]
+    numbers = [int(r) for r in NUMBER_RANKS if _has(rules, r)]
+    if numbers:
+        total = 4 * sum(rules.deck[str(n)] for n in numbers)
+        lines.append(
+            _("Number cards {numbers} in red, yellow, green and blue: {n} cards").format(
+                numbers=_number_list(numbers), n=total
+            )
+        )
+    for rank in ACTION_RANKS_IN_ORDER:
+        if _has(rules, rank):
+            lines.append(
+                _("{card}: {n} cards, in every colour").format(
+                    card=rank_name(rank), n=4 * rules.deck[rank]
+                )
+            )
+    for rank in WILD_RANKS_IN_ORDER:
+        if _has(rules, rank):
+            lines.append(
+                _count(
+                    rules.deck[rank],
+                    N_("{card}: 1 card"),
+                    N_("{card}: {n} cards"),
+                    card=rank_name(rank),
+                )
+            )
+    return _paragraphs(lines)
+
+
+def _dealing(rules: RuleSet) -> str:
+    lines = [
+        _count(
+            rules.hand_size,
+            N_("Everyone gets one card."),
+            N_("Everyone gets {n} cards, dealt one at a time."),
+        ),
+        _(
+            "The rest of the deck is the draw pile. Its top card is turned over to start the "
+            "discard pile, and the player to the left of the dealer begins. The deal passes "
+            "to the left after each round."
+        ),
+    ]
+    if _has(rules, "S"):
+        lines.append(_("If the first card is a Skip, the first player misses their turn."))
+    if _has(rules, "R"):
+        lines.append(
+            _("If the first card is a Reverse, the dealer begins and play goes the other way.")
+        )
+    if _has(rules, "D2"):
+        lines.append(
+            _(
+                "If the first card is a Draw Two, the first player draws two cards and misses "
+                "their turn."
+            )
+        )
+    if any(_has(rules, r) for r in ("W", "WS", "WC")):
+        lines.append(
+            _(
+                "If the first card is a wild card, the first player may play any card, and "
+                "that card sets the colour."
+            )
+        )
+    if _has(rules, "W4"):
+        lines.append(
+            _(
+                "If the first card is a Wild Draw Four, it goes back into the deck, the deck is "
+                "shuffled and a new card is turned over."
+            )
+        )
+    return _paragraphs(lines)
+
+
+def _turn(rules: RuleSet) -> str:
+    lines = [
+        _(
+            "Play goes around the table one player at a time. On your turn, play one card "
+            "that matches the top card of the discard pile by colour, number or symbol. "
+            "Wild cards match every card."
+        )
+    ]
+    if rules.draw_until_playable:
+        lines.append(
+            _(
+                "If you cannot play, or would rather not, draw cards one at a time until you "
+                "get one you can play."
+            )
+        )
+        if rules.play_drawn:
+            lines.append(
+                _(
+                    "You may play that card at once or keep it. Either way, your turn ends "
+                    "after that."
+                )
+            )
+        else:
+            lines.append(_("That card goes into your hand, and your turn ends."))
+    else:
+        lines.append(_("If you cannot play, or would rather not, draw one card."))
+        if rules.play_drawn:
+            lines.append(
+                _(
+                    "If the card you drew can be played, you may play it at once or keep it. "
+                    "You may not play any other card after drawing, and then your turn ends."
+                )
+            )
+        else:
+            lines.append(
+                _("The card you drew goes into your hand, and your turn ends, even if it fits.")
+            )
+    lines.append(
+        _(
+            "When the draw pile runs out, the discard pile is shuffled to make a new one; "
+            "only its top card stays where it is."
+        )
+    )
+    return _paragraphs(lines)
+
+
+def _action_cards(rules: RuleSet) -> str:
+    lines: list[str] = []
+    if _has(rules, "S"):
+        lines.append(_("Skip: the next player misses their turn."))
+    if _has(rules, "R"):
+        lines.append(_("Reverse: play changes direction."))
+    if _has(rules, "D2"):
+        if rules.stacking is Stacking.NONE:
+            lines.append(_("Draw Two: the next player draws two cards and misses their turn."))
+        else:
+            lines.append(
+                _(
+                    "Draw Two: the next player draws two cards and misses their turn, unless "
+                    "they can pass it on (see Stacking)."
+                )
+            )
+    if _has(rules, "W"):
+        lines.append(_("Wild: you choose the colour play goes on in."))
+    if _has(rules, "W4"):
+        lines.append(
+            _(
+                "Wild Draw Four: you choose the colour; the next player draws four cards and "
+                "misses their turn."
+            )
+        )
+    return _paragraphs(lines)
+
+
+def _wild_draw_four(rules: RuleSet) -> str:
+    if not rules.bluffing:
+        return _paragraphs(
+            [
+                _(
+                    "You may play it only when you hold no card of the colour in play. Cards "
+                    "with the same number or symbol, and other wild cards, don't count."
+                ),
+                _("The game checks this for you, so it cannot be challenged."),
+            ]
+        )
+    if not rules.challenge:
+        return _(
+            "You may play it at any time, even when you could play another card, and nobody "
+            "can challenge it."
+        )
+    lines = [
+        _(
+            "You should play it only when you hold no card of the colour in play (other wild "
+            "cards don't count), but you may bluff! The player who must draw may challenge "
+            "you instead of drawing."
+        ),
+        _count(
+            rules.challenge_guilty_draw,
+            N_(
+                "If you bluffed, you draw one card instead, and the challenger takes a normal turn."
+            ),
+            N_(
+                "If you bluffed, you draw {n} cards instead, and the challenger takes a normal "
+                "turn."
+            ),
+        ),
+        _("If you played it fairly, the challenger draws {n} cards and misses their turn.").format(
+            n=4 + rules.challenge_innocent_extra
+        ),
+    ]
+    if rules.stacking is not Stacking.NONE:
+        lines.append(
+            _(
+                "When draw cards have been stacked, only the last Wild Draw Four can be "
+                "challenged, and whoever loses the challenge also takes the rest of the stack."
+            )
+        )
+    return _paragraphs(lines)
+
+
+def _stacking(rules: RuleSet) -> str:
+    if rules.stacking is Stacking.NONE:
+        return _(
+            "No stacking: when a Draw Two or Wild Draw Four is played on you, you draw the "
+            "cards and miss your turn. You cannot pass them on with a card of your own."
+        )
+    if rules.stacking is Stacking.SAME:
+        return _paragraphs(
+            [
+                _(
+                    "When a Draw Two is played on you, you may play a Draw Two of your own "
+                    "instead of drawing; a Wild Draw Four may be answered with a Wild Draw Four "
+                    "the same way."
+                ),
+                _(
+                    "The cards add up, and the first player who cannot or will not pass them "
+                    "on draws them all and misses their turn."
+                ),
+            ]
+        )
+    return _paragraphs(
+        [
+            _(
+                "When a Draw Two or a Wild Draw Four is played on you, you may play either of "
+                "them on it instead of drawing. A Draw Two on a Wild Draw Four must match the "
+                "chosen colour."
+            ),
+            _(
+                "The cards add up, and the first player who cannot or will not pass them on "
+                "draws them all and misses their turn."
+            ),
+        ]
+    )
+
+
+def _jump_in() -> str:
+    return _paragraphs(
+        [
+            _(
+                "If you hold exactly the same card as the top card (same colour and same "
+                "number or symbol), you may play it at once, even when it is not your turn. "
+                "Play then carries on from you."
+            ),
+            _(
+                "You cannot jump in while someone must draw cards or decide on a challenge, "
+                "or after the player whose turn it is has drawn."
+            ),
+        ]
+    )
+
+
+def _seven_zero() -> str:
+    return _paragraphs(
+        [
+            _("When you play a 7, swap hands with a player of your choice."),
+            _(
+                "When you play a 0, everyone passes their hand to the next player in the "
+                "direction of play."
+            ),
+            _("A 7 or 0 played as your last card does nothing: you have already won the round."),
+        ]
+    )
+
+
+def _swap_hands() -> str:
+    return _(
+        "Choose the colour and a player to swap hands with: you get their cards and they get "
+        "yours. Like every wild card, you may play it on any card."
+    )
+
+
+def _custom_effect(rules: RuleSet) -> str:
+    rule = rules.custom_rule
+    effect = rule.effect
+    if effect is CustomEffect.OTHERS_DRAW:
+        return _count(
+            rule.amount,
+            N_("The game makes every other player draw one card."),
+            N_("The game makes every other player draw {n} cards."),
+        )
+    if effect is CustomEffect.NEXT_DRAWS_SKIPPED:
+        return _count(
+            rule.amount,
+            N_("The game makes the next player draw one card and miss their turn."),
+            N_("The game makes the next player draw {n} cards and miss their turn."),
+        )
+    if effect is CustomEffect.EXTRA_TURN:
+        return _("The game gives you another turn straight away.")
+    if effect is CustomEffect.SWAP_HANDS:
+        return _("The game lets you swap hands with a player of your choice.")
+    if effect is CustomEffect.ROTATE_HANDS:
+        return _("The game passes every hand on to the next player in the direction of play.")
+    return _("The game does not enforce this rule: follow it yourselves.")
+
+
+def _customizable(rules: RuleSet) -> str:
+    return _paragraphs(
+        [
+            _("Before the match, your table agreed on what this card does: “{text}”").format(
+                text=_(rules.custom_rule.text)
+            ),
+            _custom_effect(rules),
+            _("You also choose the colour, as with every wild card."),
+        ]
+    )
+
+
+def _uno(rules: RuleSet) -> str:
+    lines = [
+        _(
+            "When you play your second-to-last card, say UNO (press U or the UNO! button). "
+            "You may also say it just after, as long as nobody has caught you yet."
+        )
+    ]
+    if rules.uno_penalty > 0:
+        lines.append(
+            _count(
+                rules.uno_penalty,
+                N_(
+                    "If another player catches you first (C or the Catch! button), before the "
+                    "next player makes a move, you draw one card."
+                ),
+                N_(
+                    "If another player catches you first (C or the Catch! button), before the "
+                    "next player makes a move, you draw {n} cards."
+                ),
+            )
+        )
+    else:
+        lines.append(_("At this table, forgetting to say UNO costs nothing."))
+    if rules.false_catch_penalty > 0:
+        lines.append(
+            _count(
+                rules.false_catch_penalty,
+                N_(
+                    "Careful: if you try to catch a player who did say UNO, you draw one card "
+                    "yourself."
+                ),
+                N_(
+                    "Careful: if you try to catch a player who did say UNO, you draw {n} cards "
+                    "yourself."
+                ),
+            )
+        )
+    elif rules.uno_penalty > 0:
+        lines.append(_("You can only catch a player who really forgot."))
+    return _paragraphs(lines)
+
+
+def _two_players(rules: RuleSet) -> str:
+    lines: list[str] = []
+    if _has(rules, "R"):
+        lines.append(_("Reverse works like Skip: you play again at once."))
+    if _has(rules, "S"):
+        lines.append(_("Skip: you play again at once."))
+    if _has(rules, "D2"):
+        lines.append(_("Draw Two: your opponent draws two cards, and you play again."))
+    if _has(rules, "W4"):
+        lines.append(_("Wild Draw Four: your opponent draws four cards, and you play again."))
+    if _has(rules, "WS"):
+        lines.append(_("Wild Swap Hands: you swap hands with your opponent."))
+    return _paragraphs(lines)
+
+
+def _scoring(rules: RuleSet) -> str:
+    if rules.scoring is Scoring.PENALTY:
+        lines = [
+            _(
+                "A round ends when a player has played their last card. Everyone else scores "
+                "the cards left in their own hand, and here points are bad. When someone "
+                "reaches {target} points, the match ends and the player with the fewest "
+                "points wins."
+            ).format(target=rules.target_score)
+        ]
+    else:
+        lines = [
+            _(
+                "A round ends when a player has played their last card. That player scores "
+                "the cards left in everyone else's hand. The first to reach {target} points "
+                "wins the match."
+            ).format(target=rules.target_score)
+        ]
+    if _has(rules, "D2") or _has(rules, "W4"):
+        lines.append(
+            _(
+                "If the last card is a Draw Two or a Wild Draw Four, the next player still "
+                "draws the cards, and they count in the score."
+            )
+        )
+    lines.append(_("What the cards are worth:"))
+    values = rules.card_values
+    numbers = [r for r in NUMBER_RANKS if _has(rules, r)]
+    if numbers and all(values[r] == int(r) for r in numbers):
+        lines.append(_("Number cards: the number on the card"))
+    else:
+        lines.extend(_points_line(r, values[r]) for r in numbers)
+    for rank in ACTION_RANKS_IN_ORDER + WILD_RANKS_IN_ORDER:
+        if _has(rules, rank):
+            lines.append(_points_line(rank, values[rank]))
+    return _paragraphs(lines)
+
+
+def _points_line(rank: str, points: int) -> str:
+    return _count(points, N_("{card}: 1 point"), N_("{card}: {n} points"), card=rank_name(rank))
+
+
+def _keys() -> str:
+    return _paragraphs(
+        [
+            _("Arrow keys: choose a card or a button"),
+            _("Enter: play the chosen card or press the button"),
+            _("Esc: pause menu, or go back"),
+            _("U: say UNO"),
+            _("D: draw a card"),
+            _("C: catch a player who forgot to say UNO"),
+            _("F11: full screen on or off"),
+            _("Mouse: click a card or a button"),
+        ]
+    )
+
+
+def how_to_play(rules: RuleSet) -> list[tuple[str, str]]:
+    """The rules of `rules` as (heading, body) sections in the current language.
+
+    Sections about options that are off, or cards that are not in the deck, are left
+    out (a Wild Swap Hands section only when the deck has one). Stacking is always
+    explained when the deck has draw cards, since "no stacking" is a common surprise.
+    """
+    sections: list[tuple[str, str]] = [
+        (_("The goal"), _goal(rules)),
+        (_("The cards"), _deck(rules)),
+        (_("Dealing"), _dealing(rules)),
+        (_("Your turn"), _turn(rules)),
+        (_("Action cards"), _action_cards(rules)),
+    ]
+    if _has(rules, "W4"):
+        sections.append((rank_name("W4"), _wild_draw_four(rules)))
+    if _has(rules, "D2") or _has(rules, "W4"):
+        sections.append((_("Stacking"), _stacking(rules)))
+    if rules.jump_in:
+        sections.append((_("Jump-in"), _jump_in()))
+    if rules.seven_zero:
+        sections.append((_("Sevens and zeros"), _seven_zero()))
+    if _has(rules, "WS"):
+        sections.append((rank_name("WS"), _swap_hands()))
+    if _has(rules, "WC"):
+        sections.append((rank_name("WC"), _customizable(rules)))
+    sections.append((_("UNO!"), _uno(rules)))
+    if rules.min_players <= 2:
+        sections.append((_("Two players"), _two_players(rules)))
+    sections.append((_("Scoring"), _scoring(rules)))
+    sections.append((_("Keys"), _keys()))
+    return [(heading, body) for heading, body in sections if body]
