@@ -224,6 +224,7 @@ class TableView:
             self.state = ViewState.empty(e.players)
             self.state.log = log
             self.state.dealer = e.dealer
+            self.state.current = -1  # nobody's turn until the start card is turned
             self.state.pile_count = self.deck_size
 
         reset()  # the table clears at once; the deal flies next
