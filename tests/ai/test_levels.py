@@ -158,7 +158,7 @@ def test_hard_names_a_colour_an_opponent_showed_it_lacks():
     obs = game.observation(0)
     wild = [a for a in game.legal_actions(0) if isinstance(a, Play) and a.card.is_wild]
     assert wild, obs.hand
-    bot = HardBot(samples=0)  # the naming rule, without the search's own opinion
+    bot = HardBot(rollouts=0)  # the naming rule, without the search's own opinion
     action = bot.choose(obs, game.legal_actions(0), random.Random(0))
     assert action.card.is_wild and action.color is Color.BLUE
 

@@ -13,13 +13,21 @@ import random
 from collections.abc import Sequence
 
 from ..engine import COLORS, Action, Card, Color, Observation, Phase, Play
-from .base import Options, color_counts, next_seat
+from .base import (
+    Options,
+    color_counts,
+    fewest_cards_target,
+    needs_swap_target,
+    next_seat,
+    variant,
+)
 from .knowledge import Knowledge
 from .normal import NormalBot
+from .plan import finishing_sequence
 from .search import search
 
-SAMPLES = 10  # determinised deals per decision (all candidates share each deal)
-DEPTH = 24  # plies of greedy play before the position is judged by hand sizes
+ROLLOUTS = 30  # rollouts per decision, shared out: each deal tries every candidate
+DEPTH = 20  # plies of greedy play before the position is judged by hand sizes
 MAX_CANDIDATES = 3
 PRIOR_BONUS = 0.01
 PRIOR_BLUFF = 0.05
@@ -33,18 +41,19 @@ class HardBot(NormalBot):
     void_play_bonus = 1.5  # playing a colour the next player showed it lacks
     lack_color_weight = 0.75  # naming a colour the next player probably lacks
     prior_bonus = PRIOR_BONUS
+    plan_finish = True  # go out in one turn when a chain of extra turns allows it
+    w4_bonus = 0.0  # heads-up: a Wild Draw Four is also an extra turn
+    endgame_bluff_prior = PRIOR_BLUFF
 
-    def __init__(self, samples: int = SAMPLES, depth: int = DEPTH) -> None:
-        self.samples = samples
+    def __init__(self, rollouts: int = ROLLOUTS, depth: int = DEPTH) -> None:
+        self.rollouts = rollouts
         self.depth = depth
 
     def turn(self, obs: Observation, opts: Options, rng: random.Random) -> Action:
         know = Knowledge.from_observation(obs)
         candidates: list[Action]
         if obs.phase is Phase.PENALTY:
-            if opts.challenge is not None and (
-                know.guilt_probability(obs, self.prior_bluff) >= self.challenge_at
-            ):
+            if opts.challenge is not None and self.challenge_odds(obs, know) >= self.challenge_at:
                 return opts.challenge
             candidates = [
                 self.dress(obs, c, opts.plays[c], know)
@@ -57,6 +66,12 @@ class HardBot(NormalBot):
             if opts.pass_ is not None:
                 candidates.append(opts.pass_)
         else:
+            finish = finishing_sequence(obs) if self.plan_finish else None
+            if finish is not None and finish[0][0] in opts.plays:
+                card, color = finish[0]
+                plays = opts.plays[card]
+                target = fewest_cards_target(obs) if needs_swap_target(plays) else None
+                return variant(plays, color, target, True)
             candidates = self.ranked_plays(obs, opts, know)[:MAX_CANDIDATES]
             if opts.draw is not None and (
                 not candidates or all(isinstance(p, Play) and p.card.is_wild for p in candidates)
@@ -64,24 +79,38 @@ class HardBot(NormalBot):
                 candidates.append(opts.draw)
         if not candidates:
             raise ValueError("no action to take on our own turn")
-        if len(candidates) == 1 or self.samples <= 0:
+        if len(candidates) == 1 or self.rollouts <= 0:
             return candidates[0]
         return search(
             obs,
             know,
             candidates,
             rng,
-            samples=self.samples,
+            samples=max(2, self.rollouts // len(candidates)),
             depth=self.depth,
             prior_bonus=self.prior_bonus,
         )
 
     def should_challenge(self, obs: Observation) -> bool:
-        know = Knowledge.from_observation(obs)
-        return know.guilt_probability(obs, self.prior_bluff) >= self.challenge_at
+        return self.challenge_odds(obs, Knowledge.from_observation(obs)) >= self.challenge_at
+
+    def challenge_odds(self, obs: Observation, know: Knowledge) -> float:
+        """The chance the pending Wild Draw Four is a bluff.
+
+        A Wild Draw Four against a player about to go out is the one most worth
+        bluffing, so the prior rises there; the offender's record this round adjusts it.
+        """
+        prior = self.prior_bluff
+        if obs.hand_sizes[obs.seat] <= 2:
+            prior = self.endgame_bluff_prior
+        return know.guilt_probability(obs, prior)
 
     def score_play(self, obs: Observation, card: Card, know: Knowledge | None) -> float:
         score = super().score_play(obs, card, know)
+        if card.rank == "W4" and obs.players == 2 and know is not None:
+            opponent = next_seat(obs)
+            if know.seats[opponent].challenges_made == 0:
+                score += self.w4_bonus
         if know is not None and not card.is_wild:
             nxt = next_seat(obs)
             score += self.void_play_bonus * (

@@ -35,6 +35,7 @@ class SeatInfo:
     w4_played: int = 0
     challenged: int = 0  # Wild Draw Fours of this seat that were challenged
     guilty: int = 0  # ... and found to be bluffs
+    challenges_made: int = 0  # Wild Draw Fours this seat challenged
 
 
 @dataclass
@@ -97,6 +98,7 @@ class Knowledge:
             elif kind is ChallengeResolved:
                 off = seats[e.offender]
                 off.challenged += 1
+                seats[e.challenger].challenges_made += 1
                 if e.guilty:
                     off.guilty += 1
                 elif before_w4 is not None:
