@@ -121,7 +121,7 @@ class RoundEndScene(TableOverlay):
         w, h = size
         n = len(self.hands)
         pw = min(w - round(40 * scale), round(1000 * scale))
-        head, foot = round(118 * scale), round(96 * scale)
+        head, foot = round(118 * scale), round(112 * scale)
         avail = h - round(40 * scale) - head - foot
         self.row_h = max(18, min(round(64 * scale), avail // max(1, n)))
         ph = head + foot + self.row_h * n
@@ -131,7 +131,7 @@ class RoundEndScene(TableOverlay):
         self.buttons = column_buttons(
             [("continue", label, "primary")],
             self.panel.centerx,
-            self.panel.bottom - round(72 * scale),
+            self.panel.bottom - round(90 * scale),
             round(260 * scale),
             round(54 * scale),
             0,
