@@ -36,6 +36,10 @@ PRESETS = ROOT / "rules_presets"
 
 MARKERS = frozenset({"_", "N_"})
 
+#: what a problem is about (tests check each kind on its own)
+SOURCE, PO, PLACEHOLDER, CONFLICT, MISSING = "source", "po", "placeholder", "conflict", "missing"
+KINDS = (SOURCE, PO, PLACEHOLDER, CONFLICT, MISSING)
+
 
 @dataclasses.dataclass(frozen=True)
 class Text:
@@ -51,6 +55,7 @@ class Problem:
 
     where: str
     message: str
+    kind: str  # one of KINDS
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}"
@@ -104,7 +109,7 @@ def texts_in_source(source: str, filename: str) -> tuple[list[Text], list[Proble
     try:
         tree = ast.parse(source, filename=filename)
     except SyntaxError as exc:
-        return [], [Problem(f"{filename}:{exc.lineno}", f"cannot be parsed: {exc.msg}")]
+        return [], [Problem(f"{filename}:{exc.lineno}", f"cannot be parsed: {exc.msg}", SOURCE)]
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
@@ -113,7 +118,7 @@ def texts_in_source(source: str, filename: str) -> tuple[list[Text], list[Proble
             continue
         where = f"{filename}:{node.lineno}"
         if not node.args:
-            problems.append(Problem(where, f"{name}() without a text"))
+            problems.append(Problem(where, f"{name}() without a text", SOURCE))
             continue
         found = _literal_texts(node.args[0])
         if found is None:
@@ -123,6 +128,7 @@ def texts_in_source(source: str, filename: str) -> tuple[list[Text], list[Proble
                     where,
                     f"{code}: the text is built at run time, so it cannot be translated; "
                     "pass one literal template and .format() the values afterwards",
+                    SOURCE,
                 )
             )
             continue
@@ -213,14 +219,14 @@ def read_po(path: Path) -> tuple[list[tuple[str, str, int]], list[Problem]]:
         if current is None:
             return
         if current.msgstr is None:
-            problems.append(Problem(f"{name}:{current.line}", "msgid without a msgstr"))
+            problems.append(Problem(f"{name}:{current.line}", "msgid without a msgstr", PO))
             return
         entries.append(("".join(current.msgid), "".join(current.msgstr), current.line))
 
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        return [], [Problem(name, f"cannot be read: {exc}")]
+        return [], [Problem(name, f"cannot be read: {exc}", PO)]
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -236,6 +242,7 @@ def read_po(path: Path) -> tuple[list[tuple[str, str, int]], list[Problem]]:
                     f"{name}:{number}",
                     f"unsupported line {line[:40]!r} (only msgid, msgstr and strings; "
                     "no contexts or plural forms)",
+                    PO,
                 )
             )
             target = None
@@ -243,7 +250,7 @@ def read_po(path: Path) -> tuple[list[tuple[str, str, int]], list[Problem]]:
         match = _STRING.match(quoted)
         value = _decode(match.group(1)) if match else None
         if value is None:
-            problems.append(Problem(f"{name}:{number}", f"not a valid quoted string: {quoted}"))
+            problems.append(Problem(f"{name}:{number}", f"not a valid quoted string: {quoted}", PO))
             target = None
             continue
         if keyword == "msgid":
@@ -252,7 +259,7 @@ def read_po(path: Path) -> tuple[list[tuple[str, str, int]], list[Problem]]:
             target = current.msgid
         elif keyword == "msgstr":
             if current is None or current.msgstr is not None:
-                problems.append(Problem(f"{name}:{number}", "msgstr without a msgid"))
+                problems.append(Problem(f"{name}:{number}", "msgstr without a msgid", PO))
                 target = None
                 continue
             current.msgstr = [value]
@@ -260,14 +267,14 @@ def read_po(path: Path) -> tuple[list[tuple[str, str, int]], list[Problem]]:
         elif target is not None:
             target.append(value)
         else:
-            problems.append(Problem(f"{name}:{number}", "a string outside any msgid or msgstr"))
+            problems.append(Problem(f"{name}:{number}", "a string outside any msgid or msgstr", PO))
     finish()
     seen: dict[str, int] = {}
     for msgid, _msgstr, number in entries:
         if msgid and msgid in seen:
             problems.append(
                 Problem(
-                    f"{name}:{number}", f"{msgid!r} is already translated on line {seen[msgid]}"
+                    f"{name}:{number}", f"{msgid!r} is already translated on line {seen[msgid]}", PO
                 )
             )
         seen.setdefault(msgid, number)
@@ -310,6 +317,10 @@ class Report:
     def ok(self) -> bool:
         return not self.missing and not self.errors
 
+    def of_kind(self, kind: str) -> list[Problem]:
+        """The problems of one kind (SOURCE, PO, PLACEHOLDER, CONFLICT or MISSING)."""
+        return [p for p in (*self.errors, *self.missing) if p.kind == kind]
+
     def missing_by_file(self) -> dict[str, list[Problem]]:
         out: dict[str, list[Problem]] = {}
         for problem in self.missing:
@@ -318,7 +329,7 @@ class Report:
 
     def lines(self) -> Iterator[str]:
         for problem in self.errors:
-            yield f"ERROR {problem}"
+            yield f"ERROR ({problem.kind}) {problem}"
         for problem in self.missing:
             yield f"MISSING {problem}"
 
@@ -343,19 +354,24 @@ def check(lang: str = "sv", *, locale: Path = LOCALE) -> Report:
                         where,
                         f"{msgid!r} is translated differently in {earlier[1]} "
                         f"(there {earlier[0]!r}, here {msgstr!r}); keep one",
+                        CONFLICT,
                     )
                 )
             if msgstr or earlier is None:
                 merged[msgid] = (msgstr, where)
             msgid_names, msgstr_names = placeholders(msgid), placeholders(msgstr)
             if msgstr and msgstr_names is None:
-                errors.append(Problem(where, f"unbalanced braces in the translation {msgstr!r}"))
+                errors.append(
+                    Problem(where, f"unbalanced braces in the translation {msgstr!r}", PLACEHOLDER)
+                )
             elif msgstr and msgid_names is not None and msgstr_names is not None:
                 lost = sorted(msgid_names - msgstr_names)
                 extra = sorted(msgstr_names - msgid_names)
                 if lost:
                     errors.append(
-                        Problem(where, f"{msgid!r}: the translation lacks {_braces(lost)}")
+                        Problem(
+                            where, f"{msgid!r}: the translation lacks {_braces(lost)}", PLACEHOLDER
+                        )
                     )
                 if extra:
                     errors.append(
@@ -363,6 +379,7 @@ def check(lang: str = "sv", *, locale: Path = LOCALE) -> Report:
                             where,
                             f"{msgid!r}: the translation uses {_braces(extra)}, "
                             "which the text does not have",
+                            PLACEHOLDER,
                         )
                     )
 
@@ -373,7 +390,7 @@ def check(lang: str = "sv", *, locale: Path = LOCALE) -> Report:
         if translated.strip() or (text.where, text.msgid) in reported:
             continue
         reported.add((text.where, text.msgid))
-        missing.append(Problem(text.where, f"no {lang} translation for {text.msgid!r}"))
+        missing.append(Problem(text.where, f"no {lang} translation for {text.msgid!r}", MISSING))
     return Report(tuple(texts), tuple(missing), tuple(errors))
 
 
