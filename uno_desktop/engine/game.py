@@ -617,7 +617,7 @@ class Game:
             # The round ends; cards that make others draw still do, and count.
             if rank == "D2" or rank == "W4":
                 self._draw(nxt, self.pending + (2 if rank == "D2" else 4), "penalty")
-                self.pending = 0
+                self._clear_penalty()  # nothing is pending once the round is over
             elif rank == "WC":
                 self._custom_draws(seat, nxt)
             self._end_round(seat)
