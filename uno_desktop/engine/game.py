@@ -895,6 +895,9 @@ class Game:
         g.actions = []
         g.record = False
         g._ev = []
-        if rng is not None:
-            g.rng = rng
+        if rng is None:
+            # A shared rng would let the copy's reshuffles change the original's future.
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+        g.rng = rng
         return g
