@@ -9,6 +9,7 @@ The language can change while the game runs: `set_language("sv")`.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 LANGUAGES: dict[str, str] = {"en": "English", "sv": "Svenska"}
@@ -55,9 +56,10 @@ def _unquote(s: str) -> str:
     s = s.strip()
     if len(s) >= 2 and s[0] == s[-1] == '"':
         s = s[1:-1]
-    return (
-        s.replace('\\"', '"').replace("\\n", "\n").replace("\\t", "\t").replace("\\\\", "\\")
-    )
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(0)), s)
+
+
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
 
 
 def catalog(lang: str) -> dict[str, str]:
@@ -80,8 +82,12 @@ def system_language() -> str:
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var, "")
         if value:
-            code = value.split(":")[0][:2].lower()
-            return code if code in LANGUAGES else "en"
+            # LANGUAGE may list several ("de:sv"): the first one we have wins, as in gettext.
+            for part in value.split(":"):
+                code = part[:2].lower()
+                if code in LANGUAGES:
+                    return code
+            return "en"
     return "en"
 
 
