@@ -140,3 +140,13 @@ def test_a_catch_after_the_round_is_over_is_refused() -> None:
     assert game.is_over
     with pytest.raises(IllegalAction, match="over"):
         game.apply(CatchUno(0, 1))
+
+
+def test_catching_a_seat_after_its_window_closed_is_a_false_catch() -> None:
+    rules = RuleSet(hand_size=2, false_catch_penalty=2)
+    game = _down_to_one(uno=False, rules=rules)
+    game.apply(Draw(2))  # the window closes; seat 1 still holds one undeclared card
+    evs = game.apply(CatchUno(0, 1))
+    assert events.FalseCatch(0, 1) in evs
+    assert len(game.hands[0]) == 4
+    assert len(game.hands[1]) == 1
