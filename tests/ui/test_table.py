@@ -573,3 +573,55 @@ def test_hovering_a_playable_card_lifts_it_and_marks_the_table_dirty():
     after = h.table._hand_rects(h.table._hand_cards(), h.table._playable())
     assert after[i].y < before[i].y
     assert h.table.dirty
+
+
+def _frames_until_caught_up(h: TableHarness, max_frames: int = 600) -> None:
+    """Step until the animator is idle with nothing waiting (what --screenshot waits for)."""
+    for _ in range(max_frames):
+        h.frame()
+        if h.table.animator.idle and not h.table._waiting and h.table.view.state.discard:
+            return
+    raise AssertionError("the table never caught up")
+
+
+def test_when_the_animator_first_rests_after_the_deal_the_playable_cards_are_lifted():
+    clock = ManualClock()
+    match = make_match(["human", "normal"], [["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]], clock=clock)
+    h = TableHarness(match)
+    _frames_until_caught_up(h)
+    h.draw()
+    cards = h.table._hand_cards()
+    rects = h.table._hand_rects(cards, h.table._playable())
+    base = fan_rects_for(h)
+    lifted = {c for c, r, b in zip(cards, rects, base) if r.y < b.y}
+    assert lifted == {Card.parse("R5")}
+
+
+def fan_rects_for(h: TableHarness) -> list[Any]:
+    from uno_desktop.render.layout import fan_rects
+
+    lay = h.table.layout
+    return fan_rects(len(h.table._hand_cards()), lay.hand_rect, lay.card_w)
+
+
+def test_a_skip_start_card_marks_the_seat_after_the_skipped_one_as_soon_as_the_table_rests():
+    clock = ManualClock()
+    hands = [["G1", "G2"] for _ in range(10)]
+    match = make_match(["human"] + ["normal"] * 9, hands, start="BS", clock=clock)
+    h = TableHarness(match)
+    game = match.game
+    assert game.current == 1  # dealer 9: seat 0 is skipped by the start card
+    _frames_until_caught_up(h)
+    assert h.table.view.state.current == game.current == 1
+
+
+def test_the_view_moves_the_turn_past_a_skipped_seat():
+    from uno_desktop.ui.table_view import TableView
+
+    view = TableView(["A", "B", "C"], 108)
+    view.state.current = 0
+    view.feed([ev.TurnSkipped(1)])
+    step = view.next_step(None)
+    assert step is not None and step.on_done is not None
+    step.on_done()
+    assert view.state.current == 2

@@ -322,7 +322,14 @@ class TableView:
         return Step(e, flights=flights, on_done=self._log_done(e), sound="draw")
 
     def _turn_skipped(self, e: ev.TurnSkipped, shown: int | None) -> Step:
-        return Step(e, on_done=self._log_done(e), hold_s=0.35, pulse_seat=e.seat)
+        def done() -> None:
+            # The turn passes over the skipped seat (the start card's Skip, a Draw Two,
+            # a taken penalty): mark the seat that really plays next, not the skipped one.
+            st = self.state
+            if st.players:
+                st.current = (e.seat + st.direction) % st.players
+
+        return Step(e, on_done=self._log_done(e, done), hold_s=0.35, pulse_seat=e.seat)
 
     def _direction(self, e: ev.DirectionChanged, shown: int | None) -> Step:
         def done() -> None:

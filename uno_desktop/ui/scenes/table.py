@@ -79,6 +79,16 @@ MAX_BACKS = 10
 RESIZE_EVENTS = {pygame.VIDEORESIZE, getattr(pygame, "WINDOWSIZECHANGED", -1)}
 
 
+_BLANK: list[pygame.Surface] = []
+
+
+def _blank() -> pygame.Surface:
+    """A 1x1 transparent picture: the image of a hold (made on first use, not at import)."""
+    if not _BLANK:
+        _BLANK.append(pygame.Surface((1, 1), pygame.SRCALPHA))
+    return _BLANK[0]
+
+
 def discard_angle(index: int) -> float:
     """A small fixed tilt for the card at `index` of the discard pile (a loose, real pile)."""
     return float(((index * 47) % 29) - 14)
@@ -116,7 +126,6 @@ class TableScene(Scene):
         # pass-and-play: the human at the screen now, and the last one who was
         self._holder: int | None = self.humans[0] if len(self.humans) == 1 else None
         self._last_holder: int | None = self._holder
-        self._hold_s = 0.0
         self._quiet_s = 0.0
         # flights waiting for their start: (start time on `_sched_s`, flight, when landed)
         self._waiting: list[tuple[float, Flight, Callable[[], None]]] = []
@@ -170,9 +179,7 @@ class TableScene(Scene):
     @property
     def quiet(self) -> bool:
         """Nothing moves, nothing waits in the queue: the shown state is the game's."""
-        return (
-            self.animator.idle and not self._waiting and not self.view.pending and self._hold_s <= 0
-        )
+        return self.animator.idle and not self._waiting and not self.view.pending
 
     @property
     def live(self) -> bool:
@@ -188,6 +195,11 @@ class TableScene(Scene):
             self._modal,
             self._handoff,
         )
+
+    @property
+    def settled(self) -> bool:
+        """Nothing moves or waits and the shown state is the game's (screenshots, tests)."""
+        return self.quiet and self._synced
 
     @property
     def input_ok(self) -> bool:
@@ -222,7 +234,7 @@ class TableScene(Scene):
 
     @property
     def animating(self) -> bool:
-        if self.animator.busy or self._waiting or self.view.pending or self._hold_s > 0:
+        if self.animator.busy or self._waiting or self.view.pending:
             return True
         if self._toast:
             return True
@@ -281,8 +293,6 @@ class TableScene(Scene):
         self._sched_s += dt_s * self.animator.speed
         self._release_waiting()
         self.animator.update(dt_s)
-        if self._hold_s > 0:
-            self._hold_s -= dt_s * self.animator.speed
         if self._toast is not None:
             self._toast_s -= dt_s
             if self._toast_s <= 0:
@@ -308,7 +318,7 @@ class TableScene(Scene):
     def _advance(self) -> None:
         """Start the next steps while nothing is in flight."""
         for _step in range(200):
-            if not (self.animator.idle and not self._waiting and self._hold_s <= 0):
+            if not (self.animator.idle and not self._waiting):
                 return
             step = self.view.next_step(self.shown)
             if step is None:
@@ -330,7 +340,8 @@ class TableScene(Scene):
         def finish() -> None:
             if step.on_done is not None:
                 step.on_done()
-            self._hold_s = max(self._hold_s, step.hold_s)
+            if step.hold_s > 0:
+                self._hold(step.hold_s)
             self.dirty = True
 
         if not step.flights or self.layout is None:
@@ -352,6 +363,19 @@ class TableScene(Scene):
                 self._waiting.append((self._sched_s + f.delay_s, f, landed))
             else:
                 self._fly(f, landed)
+
+    def _hold(self, hold_s: float) -> None:
+        """A pause after a step (time to read a skip, a colour) that keeps the animator busy.
+
+        A hold is an invisible flight, so `animator.idle` is true only when the table has
+        caught up with the game: a screenshot taken or input accepted then never shows a
+        half-told turn (the skipped seat still marked as the one to play, say).
+        """
+
+        def held() -> None:
+            self.dirty = True
+
+        self.animator.fly(_blank(), (0, 0), (0, 0), duration_s=hold_s, on_done=held)
 
     def _release_waiting(self) -> None:
         """Start the flights whose delay is over (the deal goes round one card at a time)."""
