@@ -625,3 +625,30 @@ def test_the_view_moves_the_turn_past_a_skipped_seat():
     assert step is not None and step.on_done is not None
     step.on_done()
     assert view.state.current == 2
+
+
+def test_clicking_an_unplayable_card_on_your_turn_sounds_wrong():
+    h = one_human([["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]])
+    h.settle()
+    h.services.sounds.played.clear()
+    h.click(h.card_pos("B7"))
+    assert h.services.sounds.played == ["wrong"]
+    assert h.actions() == []
+
+
+def test_k_keeps_the_drawn_card_at_the_table():
+    h = one_human([["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]], rest=["R9", *FILLER])
+    h.settle()
+    h.key(pygame.K_d)
+    h.settle()
+    assert isinstance(h.stack.top, PlayOrKeepOverlay)
+    h.key(pygame.K_k)
+    assert h.actions()[-1] == Pass(0)
+
+
+def test_the_key_hint_names_every_table_key():
+    h = one_human([["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]])
+    h.draw()
+    hint = " ".join(h.table._hint_lines(h.table.layout))
+    for word in ("Enter", "D draw", "K keep", "U UNO", "C catch", "Esc"):
+        assert word in hint

@@ -663,6 +663,11 @@ class TableScene(Scene):
         else:
             then(targets[0])
 
+    def _my_turn(self) -> bool:
+        """The person at the screen is the one the game waits for, and the table rests."""
+        seat = self.shown
+        return seat is not None and self.input_ok and self.match.human_to_act() == seat
+
     def _draw_card(self) -> None:
         seat = self.shown
         if seat is not None and Draw(seat) in self._legal(seat):
@@ -843,9 +848,7 @@ class TableScene(Scene):
         elif kind == "pile" or target == ("button", "draw"):
             self._draw_card()
         elif target == ("button", "pass"):
-            seat = self.shown
-            if seat is not None:
-                self._act(Pass(seat))
+            self._keep()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         t = event.type
@@ -877,6 +880,9 @@ class TableScene(Scene):
                 self._click(target)
                 self.dirty = True
                 return True
+            if pressed is not None and target == pressed and self._my_turn():
+                # a card that cannot be played, a button that does nothing now: say so
+                self.services.sounds.play("wrong")
             return pressed is not None
         if t == pygame.KEYDOWN:
             return self._key(event)
@@ -913,7 +919,18 @@ class TableScene(Scene):
         if key == pygame.K_d:
             self._draw_card()
             return True
+        if key == pygame.K_k:
+            self._keep()
+            return True
         return False
+
+    def _keep(self) -> None:
+        """Keep the card just drawn and end the turn (the Keep button, the K key)."""
+        seat = self.shown
+        if seat is not None and Pass(seat) in self._legal(seat):
+            self._act(Pass(seat))
+        else:
+            self.services.sounds.play("wrong")
 
     # ================================================================== drawing
 
@@ -1347,10 +1364,19 @@ class TableScene(Scene):
             score_key,
             lambda surf, r: self._draw_scores(surf, lay, r),
         )
-        log_key = (lay.log_rect.size, tuple(st.log))
+        hints = self._hint_lines(lay)
+        hint_px = self._hint_px(lay)
+        hint_h = len(hints) * round(hint_px * 1.15) + round(6 * s)
+        log_rect = lay.log_rect.copy()
+        log_rect.h = max(0, log_rect.h - hint_h)
+        log_key = (log_rect.size, tuple(st.log))
         self._blit_cached(
-            surface, "log", lay.log_rect, log_key, lambda surf, r: self._draw_log(surf, lay, r)
+            surface, "log", log_rect, log_key, lambda surf, r: self._draw_log(surf, lay, r)
         )
+        y = log_rect.bottom + round(4 * s)
+        for line in hints:
+            blit_text(surface, line, hint_px, theme.TEXT_DIM_RGB, midtop=(log_rect.centerx, y))
+            y += round(hint_px * 1.15)
         hover = self._hover[1] if self._hover and self._hover[0] == "button" else None
         for b in self._buttons():
             if b.key == "uno" and self._uno_armed:
@@ -1358,6 +1384,23 @@ class TableScene(Scene):
                 pygame.draw.rect(surface, theme.HIGHLIGHT_RGB, glow, border_radius=glow.h // 2)
             pressed = self._pressed == ("button", b.key)
             draw_button(surface, b, s, hover=b.key == hover, pressed=pressed)
+
+    def _hint_px(self, lay: TableLayout) -> int:
+        return max(10, lay.font_px(0.6))
+
+    def _hint_lines(self, lay: TableLayout) -> list[str]:
+        """The keyboard hint under the log, wrapped to the panel (cached per size/language)."""
+        text = _(
+            "Keys: arrows and Enter play a card · D draw · K keep · T take · H challenge · "
+            "U UNO · C catch · Esc menu"
+        )
+        px = self._hint_px(lay)
+        width = lay.log_rect.w - round(8 * lay.scale)
+        key = (text, px, width)
+        lines = self._wrap_cache.get(key)
+        if lines is None:
+            lines = self._wrap_cache[key] = wrap(text, px, width)
+        return lines
 
     def _blit_cached(
         self,
@@ -1388,6 +1431,7 @@ class TableScene(Scene):
         blit_text(
             surface, _("Cards"), px, theme.TEXT_DIM_RGB, center=(r.x + r.w * 0.62, r.y + row_h // 2)
         )
+        name_x = r.x + max(8, px // 3 + 5)  # room for the turn arrow at any scale
         for seat in range(self.n):
             y = r.y + row_h * (seat + 1) + row_h // 2
             current = st.current == seat and not st.round_over
@@ -1404,7 +1448,7 @@ class TableScene(Scene):
                 px,
                 color,
                 bold=current,
-                midleft=(r.x + 8, y),
+                midleft=(name_x, y),
                 max_w=round(r.w * 0.5),
             )
             blit_text(
