@@ -652,3 +652,158 @@ def test_the_key_hint_names_every_table_key():
     hint = " ".join(h.table._hint_lines(h.table.layout))
     for word in ("Enter", "D draw", "K keep", "U UNO", "C catch", "Esc"):
         assert word in hint
+
+
+# ----------------------------------------------------------------------------- one input only
+
+
+def _overlay_classes() -> dict[str, type]:
+    from uno_desktop.ui.scenes import overlays as o
+
+    return {
+        "color": o.ColorPickerOverlay,
+        "player": o.ChoosePlayerOverlay,
+        "keep": o.PlayOrKeepOverlay,
+        "result": o.ChallengeResultOverlay,
+        "handoff": o.HandoffOverlay,
+        "penalty": o.PenaltyOverlay,
+    }
+
+
+def _keyboard_turn(h: TableHarness, rng: random.Random) -> None:
+    """Answer with keys only, choosing among what is legal (the way a keyboard player does)."""
+    o = _overlay_classes()
+    top = h.stack.top
+    table = h.table
+    if isinstance(top, o["color"]):
+        h.key(rng.choice([pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4]))
+        return
+    if isinstance(top, o["player"]):
+        h.key(pygame.K_1 + rng.randrange(len(top.choices)))
+        return
+    if isinstance(top, o["keep"]):
+        h.key(rng.choice([pygame.K_p, pygame.K_k, pygame.K_RETURN]))
+        return
+    if isinstance(top, o["result"] | o["handoff"]):
+        h.key(pygame.K_RETURN)
+        return
+    if table._catch_action() is not None and rng.random() < 0.5:
+        h.key(pygame.K_c)
+        return
+    playable = table._playable()
+    cards = table._hand_cards()
+    if isinstance(top, o["penalty"]):
+        if playable and rng.random() < 0.5:
+            _focus_and_enter(h, cards.index(rng.choice(sorted(playable))))
+        elif top.can_challenge and rng.random() < 0.5:
+            h.key(pygame.K_h)
+        else:
+            h.key(pygame.K_t)
+        return
+    if playable and rng.random() < 0.85:
+        if len(cards) == 2 and rng.random() < 0.8:
+            h.key(pygame.K_u)
+        _focus_and_enter(h, cards.index(rng.choice(sorted(playable))))
+    else:
+        h.key(pygame.K_d)
+
+
+def _focus_and_enter(h: TableHarness, index: int) -> None:
+    for _ in range(len(h.table._hand_cards()) + 1):
+        if h.table._focus == index:
+            break
+        h.key(pygame.K_RIGHT)
+    assert h.table._focus == index
+    h.key(pygame.K_RETURN)
+
+
+def _mouse_turn(h: TableHarness, rng: random.Random) -> None:
+    """Answer with clicks only, at the rectangles drawn on screen."""
+    o = _overlay_classes()
+    top = h.stack.top
+    table = h.table
+    h.draw()  # overlays lay themselves out when drawn, like on a real screen
+
+    def press(key: str) -> None:
+        buttons = {b.key: b for b in top.buttons}  # type: ignore[union-attr]
+        h.click(buttons[key].rect.center)
+
+    if isinstance(top, o["color"] | o["player"]):
+        h.click(rng.choice(top.buttons).rect.center)
+        return
+    if isinstance(top, o["keep"]):
+        press(rng.choice(["play", "keep"]))
+        return
+    if isinstance(top, o["result"]):
+        press("ok")
+        return
+    if isinstance(top, o["handoff"]):
+        press("ready")
+        return
+    if table._catch_action() is not None and rng.random() < 0.5:
+        h.click(h.button_pos("catch"))
+        return
+    playable = sorted(table._playable())
+    if isinstance(top, o["penalty"]):
+        if playable and rng.random() < 0.5:
+            h.click(h.card_pos(rng.choice(playable).code))
+        elif top.can_challenge and rng.random() < 0.5:
+            press("challenge")
+        else:
+            press("take")
+        return
+    if playable and rng.random() < 0.85:
+        if len(table._hand_cards()) == 2 and rng.random() < 0.8:
+            h.click(h.button_pos("uno"))
+        h.click(h.card_pos(rng.choice(playable).code))
+    elif rng.random() < 0.5:
+        h.click(h.pile_pos())
+    else:
+        h.click(h.button_pos("draw"))
+
+
+def _play_round_with(turn: Any, preset: str, kinds: list[str], seed: int) -> TableHarness:
+    from uno_desktop.presets import load_preset
+
+    rules = load_preset(preset)
+    clock = ManualClock()
+    names = ["Ann", "Bo", "Cy", "Di", "Ed"][: len(kinds)]
+    match = Match(rules, [SeatSpec(n, k) for n, k in zip(names, kinds)], seed=seed, clock=clock)
+    match.start_round()
+    h = TableHarness(match)
+    rng = random.Random(seed)
+    for _ in range(400):
+        h.settle(max_s=120)
+        if isinstance(h.stack.top, RoundEndScene):
+            break
+        turn(h, rng)
+        h.frame()
+    assert match.round_over
+    assert isinstance(h.stack.top, RoundEndScene)
+    return h
+
+
+PRESETS = ["official", "family", "swedish", "party"]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_keyboard_only_player_finishes_a_round_with_every_preset(preset):
+    h = _play_round_with(_keyboard_turn, preset, ["human", "normal", "easy", "hard"], seed=3)
+    h.key(pygame.K_RETURN)  # the round end: the first key shows the whole count
+    h.key(pygame.K_RETURN)  # Next round
+    assert not h.match.round_over or h.match.match_over
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_mouse_only_player_finishes_a_round_with_every_preset(preset):
+    h = _play_round_with(_mouse_turn, preset, ["human", "easy", "normal"], seed=8)
+    top = h.stack.top
+    h.draw()
+    h.click(top.buttons[0].rect.center)  # finish the count
+    h.click(top.buttons[0].rect.center)  # Next round
+    assert not h.match.round_over or h.match.match_over
+
+
+@pytest.mark.parametrize("preset", ["official", "party"])
+def test_two_keyboard_players_pass_and_play_a_whole_round(preset):
+    _play_round_with(_keyboard_turn, preset, ["human", "easy", "human", "normal"], seed=4)
