@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 
 import pygame
 
-from uno_desktop.i18n import _
+from uno_desktop.i18n import _, language
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
 from uno_desktop.ui.scene import Scene
@@ -26,6 +26,7 @@ Text = str | Callable[[], str]
 
 BASE_SIZE = (1280, 720)
 FOCUS_RGB = theme.ACCENT_RGB
+FOCUS_EDGE_RGB = (12, 20, 16)
 
 
 def text_of(text: Text) -> str:
@@ -33,10 +34,14 @@ def text_of(text: Text) -> str:
     return text() if callable(text) else _(text)
 
 
+MIN_SCALE = 0.45
+MAX_SCALE = 3.0
+
+
 def scale_for(size: tuple[int, int], ui_scale: float = 1.0) -> float:
     """How much bigger than the 1280x720 design everything is drawn."""
     s = min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1]) * ui_scale
-    return max(0.45, min(3.0, s))
+    return max(MIN_SCALE, min(MAX_SCALE, s))
 
 
 def draw_text(
@@ -51,8 +56,12 @@ def draw_text(
     midright: tuple[int, int] | None = None,
     bold: bool = False,
     shadow: bool = False,
+    max_width: int | None = None,
 ) -> pygame.Rect:
-    """Render one line of text at the given anchor; returns the rect drawn."""
+    """Render one line of text at the given anchor (shrunk to `max_width` when given);
+    returns the rect drawn."""
+    if max_width is not None:
+        size_px = fit_px(text, size_px, max_width, bold=bold)
     f = font(size_px, bold=bold)
     img = f.render(text, True, color)
     anchors = {"center": center, "topleft": topleft, "midleft": midleft, "midright": midright}
@@ -64,6 +73,22 @@ def draw_text(
         surface.blit(sh, rect.move(max(1, size_px // 18), max(1, size_px // 18)))
     surface.blit(img, rect)
     return rect
+
+
+def fit_px(text: str, size_px: int, width: int, *, bold: bool = False) -> int:
+    """`size_px`, or smaller until `text` fits in `width` (never below 10 px).
+
+    Why: a Swedish word or a large UI size must never spill out of its button.
+    """
+    px = max(10, int(size_px))
+    while px > 10 and font(px, bold=bold).size(text)[0] > width:
+        px = max(10, int(px * 0.92))
+    return px
+
+
+def fit_font(text: str, size_px: int, width: int, *, bold: bool = False) -> pygame.font.Font:
+    """The font of `fit_px`."""
+    return font(fit_px(text, size_px, width, bold=bold), bold=bold)
 
 
 def wrap_text(text: str, f: pygame.font.Font, width: int) -> list[str]:
@@ -125,6 +150,15 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, scale: float, alpha: 
     surface.blit(panel, rect)
 
 
+def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float, radius: int) -> None:
+    """The keyboard focus: a thick yellow ring with a dark edge, so it shows on the light
+    buttons, the dark panels and the green felt alike."""
+    width = max(3, int(4 * scale))
+    ring = rect.inflate(int(12 * scale) + 2 * width, int(12 * scale) + 2 * width)
+    pygame.draw.rect(surface, FOCUS_EDGE_RGB, ring.inflate(4, 4), width + 4, radius + 2)
+    pygame.draw.rect(surface, FOCUS_RGB, ring, width, radius)
+
+
 # --- widgets -----------------------------------------------------------------------------
 class Widget:
     """Base: a rect, focus and hover state; override `on_key`, `on_click`, `draw`."""
@@ -160,9 +194,7 @@ class Widget:
 
     def draw_focus(self, surface: pygame.Surface) -> None:
         if self.focused:
-            s = self.scale
-            ring = self.rect.inflate(int(10 * s), int(10 * s))
-            pygame.draw.rect(surface, FOCUS_RGB, ring, max(2, int(3 * s)), int(16 * s))
+            draw_focus_ring(surface, self.rect, self.scale, int(16 * self.scale))
 
 
 class Label(Widget):
@@ -184,29 +216,50 @@ class Label(Widget):
         self.text, self.size_px, self.color = text, size_px, color
         self.align, self.bold, self.wrap = align, bold, wrap
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.visible:
-            return
+    def _lines(self) -> tuple[pygame.font.Font, list[str]]:
+        """The font and lines as drawn: wrapped to the rect, or one line shrunk to fit it."""
         px = int(self.size_px * self.scale)
-        f = font(px, bold=self.bold)
-        lines = (
-            wrap_text(text_of(self.text), f, self.rect.width) if self.wrap else [text_of(self.text)]
-        )
+        text = text_of(self.text)
+        if self.wrap:
+            f = font(px, bold=self.bold)
+            return f, wrap_text(text, f, self.rect.width)
+        return fit_font(text, px, max(1, self.rect.width), bold=self.bold), [text]
+
+    def line_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """Each drawn line with the rect its ink covers (for drawing and layout checks)."""
+        f, lines = self._lines()
         y = (
             self.rect.top
             if self.wrap or len(lines) > 1
             else self.rect.centery - f.get_height() // 2
         )
+        out: list[tuple[str, pygame.Rect]] = []
         for line in lines:
-            img = f.render(line, True, self.color)
+            w, h = f.size(line)
+            r = pygame.Rect(0, 0, w, h)
             if self.align == "center":
-                r = img.get_rect(midtop=(self.rect.centerx, y))
+                r.midtop = (self.rect.centerx, y)
             elif self.align == "right":
-                r = img.get_rect(topright=(self.rect.right, y))
+                r.topright = (self.rect.right, y)
             else:
-                r = img.get_rect(topleft=(self.rect.left, y))
-            surface.blit(img, r)
+                r.topleft = (self.rect.left, y)
+            out.append((line, r))
             y += f.get_linesize()
+        return out
+
+    def text_rect(self) -> pygame.Rect:
+        """The rect the label's text really covers (may be taller than `rect` when wrapped)."""
+        rects = [r for line, r in self.line_rects() if line]
+        if not rects:
+            return pygame.Rect(self.rect.topleft, (0, 0))
+        return rects[0].unionall(rects[1:])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        f, _lines = self._lines()
+        for line, r in self.line_rects():
+            surface.blit(f.render(line, True, self.color), r)
 
 
 class Button(Widget):
@@ -248,7 +301,15 @@ class Button(Widget):
         dark = theme.ACCENT_DARK_RGB if self.primary and self.enabled else (90, 96, 88)
         pygame.draw.rect(surface, dark, shadow, border_radius=radius)
         pygame.draw.rect(surface, body, r, border_radius=radius)
-        draw_text(surface, text_of(self.text), int(30 * s), ink, center=r.center, bold=self.primary)
+        draw_text(
+            surface,
+            text_of(self.text),
+            int(30 * s),
+            ink,
+            center=r.center,
+            bold=self.primary,
+            max_width=r.width - int(16 * s),
+        )
         self.draw_focus(surface)
 
 
@@ -381,7 +442,14 @@ class Choice(Widget, Generic[T]):
                 (cx - side * ah // 2, cy + ah),
             ]
             pygame.draw.polygon(surface, theme.ACCENT_DARK_RGB, pts)
-        draw_text(surface, self.label(), int(26 * s), theme.TEXT_DARK_RGB, center=self.rect.center)
+        draw_text(
+            surface,
+            self.label(),
+            int(26 * s),
+            theme.TEXT_DARK_RGB,
+            center=self.rect.center,
+            max_width=self.rect.width - ah * 6,
+        )
         self.draw_focus(surface)
 
 
@@ -451,8 +519,7 @@ class Toggle(Widget):
             midleft=(track.right + int(12 * s), track.centery),
         )
         if self.focused:
-            ring = track.inflate(int(10 * s), int(10 * s))
-            pygame.draw.rect(surface, FOCUS_RGB, ring, max(2, int(3 * s)), ring.height // 2)
+            draw_focus_ring(surface, track, s, track.height)
 
 
 class Slider(Widget):
@@ -504,13 +571,7 @@ class Slider(Widget):
         knob = (t.left + fill.width, t.centery)
         pygame.draw.circle(surface, theme.BUTTON_RGB, knob, int(self.rect.height * 0.32))
         if self.focused:
-            pygame.draw.circle(
-                surface,
-                FOCUS_RGB,
-                knob,
-                int(self.rect.height * 0.32) + int(4 * s),
-                max(2, int(3 * s)),
-            )
+            draw_focus_ring(surface, self.rect, s, int(12 * s))
         draw_text(
             surface,
             f"{round(self.value * 100)} %",
@@ -630,11 +691,35 @@ class FocusGroup:
 
 
 # --- the menu-scene base ------------------------------------------------------------------
+#: a layout that does not fit is tried again this much smaller, at most FIT_TRIES times
+FIT_STEP = 0.92
+FIT_TRIES = 14
+
+
+def rect_problems(rects: dict[str, pygame.Rect], size: tuple[int, int]) -> list[str]:
+    """Rects that leave the window or overlap another (empty list: a clean layout)."""
+    screen = pygame.Rect((0, 0), size)
+    problems: list[str] = []
+    items = list(rects.items())
+    for name, r in items:
+        if not screen.contains(r):
+            problems.append(f"{name} {r} leaves the {size[0]}x{size[1]} window")
+    for i, (n1, r1) in enumerate(items):
+        for n2, r2 in items[i + 1 :]:
+            if r1.colliderect(r2):
+                problems.append(f"{n1} {r1} overlaps {n2} {r2}")
+    return problems
+
+
 class MenuScene(Scene):
     """A full-screen menu: backdrop, a title, widgets; Esc calls `back()`.
 
     Subclasses build widgets in `build()` (called again after a language change is not
     needed: texts translate at draw time) and place them in `layout(size, scale)`.
+    Texts the scene draws itself (titles, headings) are placed in `layout` too, with
+    `place_text`, so `layout_rects()` knows every rect before anything is drawn. When a
+    layout does not fit the window (a large UI size on a small screen, long Swedish
+    words), it is done again a little smaller until it fits.
     """
 
     title: Text = ""
@@ -643,8 +728,11 @@ class MenuScene(Scene):
         super().__init__()
         self.services = services
         self.group = FocusGroup()
-        self._layout_key: tuple[int, int, float] | None = None
+        self._layout_key: tuple[int, int, float, str] | None = None
         self.scale = 1.0
+        self.size: tuple[int, int] = BASE_SIZE
+        #: texts the scene draws itself, placed in `layout`: name -> (text, rect, px, bold)
+        self.texts: dict[str, tuple[str, pygame.Rect, int, bool]] = {}
         self.build()
         self.group.focus_first()
 
@@ -663,6 +751,81 @@ class MenuScene(Scene):
     def draw_content(self, surface: pygame.Surface) -> None:
         """Anything the scene draws besides its widgets (under them)."""
 
+    def extra_rects(self) -> dict[str, pygame.Rect]:
+        """Rects of other things the scene draws that must not overlap (fans, rows)."""
+        return {}
+
+    # --- texts placed at layout time
+    def place_text(
+        self, name: str, text: str, size_px: int, *, bold: bool = False, **anchor: Any
+    ) -> pygame.Rect:
+        """Place one line of text (shrunk to the window width) and remember where."""
+        px = fit_px(text, size_px, self.size[0] - int(24 * self.scale), bold=bold)
+        rect = pygame.Rect((0, 0), font(px, bold=bold).size(text))
+        for key, value in anchor.items():
+            setattr(rect, key, value)
+        self.texts[name] = (text, rect, px, bold)
+        return rect
+
+    def draw_placed(
+        self, surface: pygame.Surface, name: str, color: tuple[int, int, int], shadow: bool = False
+    ) -> None:
+        """Draw a text placed by `place_text` where it was placed."""
+        if name not in self.texts:
+            return
+        text, rect, px, bold = self.texts[name]
+        draw_text(surface, text, px, color, center=rect.center, bold=bold, shadow=shadow)
+
+    # --- what is where (also for the layout tests)
+    def widget_names(self) -> dict[int, str]:
+        """A readable name for each widget: its attribute name (lists get [i], dicts [key])."""
+        names: dict[int, str] = {}
+        for attr, value in vars(self).items():
+            if isinstance(value, Widget):
+                names.setdefault(id(value), attr)
+            elif isinstance(value, list | tuple):
+                for i, item in enumerate(value):
+                    if isinstance(item, Widget):
+                        names.setdefault(id(item), f"{attr}[{i}]")
+                    elif isinstance(item, tuple):
+                        for j, sub in enumerate(item):
+                            if isinstance(sub, Widget):
+                                names.setdefault(id(sub), f"{attr}[{i}][{j}]")
+            elif isinstance(value, dict):
+                for k, item in value.items():
+                    if isinstance(item, Widget):
+                        names.setdefault(id(item), f"{attr}[{k}]")
+        return names
+
+    def interactive_widgets(self) -> list[Widget]:
+        """The widgets Tab can reach now, in Tab order."""
+        return [w for w in self.group.widgets if w.wants()]
+
+    def layout_rects(self) -> dict[str, pygame.Rect]:
+        """Every laid-out rect that must stay inside the window and apart from the others:
+        visible widgets (a label by the rect its text really covers), placed texts and the
+        scene's extra rects. Lays out first if needed."""
+        if self._layout_key is None:
+            self.relayout(self.size)
+        names = self.widget_names()
+        out: dict[str, pygame.Rect] = {}
+        for i, w in enumerate(self.group.widgets):
+            if not w.visible:
+                continue
+            name = names.get(id(w), f"{type(w).__name__}#{i}")
+            if isinstance(w, Label):
+                if text_of(w.text):
+                    out[f"text:{name}"] = w.text_rect()
+            else:
+                out[name] = w.rect.copy()
+        for name, (_text, rect, _px, _bold) in self.texts.items():
+            out[f"text:{name}"] = rect.copy()
+        out.update(self.extra_rects())
+        return out
+
+    def layout_problems(self) -> list[str]:
+        return rect_problems(self.layout_rects(), self.size)
+
     # --- plumbing
     def relayout(self, size: tuple[int, int] | None = None) -> None:
         """Place widgets now (also used by tests that need the rects before a frame)."""
@@ -670,12 +833,28 @@ class MenuScene(Scene):
             surf = pygame.display.get_surface()
             size = surf.get_size() if surf is not None else BASE_SIZE
         ui = float(getattr(self.services.settings, "ui_scale", 1.0) or 1.0)
-        self.scale = scale_for(size, ui)
-        self._layout_key = (size[0], size[1], ui)
-        self.layout(size, self.scale)
-        for w in self.group.widgets:
-            w.scale = self.scale
+        self.size = (int(size[0]), int(size[1]))
+        scale = scale_for(size, ui)
+        for _try in range(FIT_TRIES):
+            self._place(scale)
+            if scale <= MIN_SCALE or not self.layout_problems():
+                break
+            scale = max(MIN_SCALE, scale * FIT_STEP)
+        self._layout_key = self._key_for(self.size)
         self.dirty = True
+
+    def _key_for(self, size: tuple[int, int]) -> tuple[int, int, float, str]:
+        """What a layout depends on: window size, UI size and language (text widths)."""
+        ui = float(getattr(self.services.settings, "ui_scale", 1.0) or 1.0)
+        return (size[0], size[1], ui, language())
+
+    def _place(self, scale: float) -> None:
+        self.scale = scale
+        self.texts = {}
+        for w in self.group.widgets:
+            w.scale = scale
+        self.layout(self.size, scale)
+        self._layout_key = (self.size[0], self.size[1], -1.0, "")  # placed, not yet final
 
     def rebuild(self) -> None:
         """Rebuild the widgets (after their set changes) and place them again."""
@@ -686,6 +865,8 @@ class MenuScene(Scene):
     def resume(self) -> None:
         super().resume()
         self._layout_key = None  # the settings (UI size) may have changed meanwhile
+        if self.group.focused is None or not self.group.focused.wants():
+            self.group.focus_first()  # the focus ring must always show somewhere
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
@@ -694,6 +875,8 @@ class MenuScene(Scene):
             return False
         if self._layout_key is None:
             self.relayout()
+        if self.group.focused is None and event.type == pygame.KEYDOWN:
+            self.group.focus_first()
         if self.group.handle_event(event):
             self.dirty = True
             return True
@@ -710,23 +893,33 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
-        ui = float(getattr(self.services.settings, "ui_scale", 1.0) or 1.0)
-        if self._layout_key != (size[0], size[1], ui):
+        if self._layout_key != self._key_for(size):
             self.relayout(size)
         if not self.transparent:
             draw_backdrop(surface)
         self.draw_content(surface)
         self.group.draw(surface, self.scale)
 
-    def draw_title(self, surface: pygame.Surface, text: str, y: int) -> None:
+    def place_title(self, text: str, y: int) -> pygame.Rect:
+        """Place the screen's big title centred at height `y`."""
+        return self.place_text(
+            "title", text, int(64 * self.scale), bold=True, center=(self.size[0] // 2, y)
+        )
+
+    def draw_title(self, surface: pygame.Surface, text: str | None = None, y: int = 0) -> None:
+        """Draw the title placed by `place_title` (or, for old callers, `text` at `y`)."""
+        if "title" in self.texts and (text is None or text == self.texts["title"][0]):
+            self.draw_placed(surface, "title", theme.TEXT_RGB, shadow=True)
+            return
         draw_text(
             surface,
-            text,
+            text or "",
             int(64 * self.scale),
             theme.TEXT_RGB,
             center=(surface.get_width() // 2, y),
             bold=True,
             shadow=True,
+            max_width=surface.get_width() - int(24 * self.scale),
         )
 
 

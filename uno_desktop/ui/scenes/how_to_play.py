@@ -195,6 +195,7 @@ class HowToPlayScene(MenuScene):
         self._panel.midtop = (w // 2, int(100 * s))
         self.done.rect = pygame.Rect(0, 0, int(220 * s), int(56 * s))
         self.done.rect.midbottom = (w // 2, h - int(24 * s))
+        self.place_title(_("How to play: {rules}").format(rules=_(self.rules.title)), int(52 * s))
         self._page = None
 
     def _render_page(self) -> pygame.Surface:
@@ -265,8 +266,7 @@ class HowToPlayScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
-        title = _("How to play: {rules}").format(rules=_(self.rules.title))
-        self.draw_title(surface, title, int(52 * s))
+        self.draw_title(surface)
         draw_panel(surface, self._panel, s, alpha=235)
         page = self._render_page()
         self.offset = min(self.offset, self.max_offset())

@@ -17,7 +17,7 @@ from uno_desktop.engine.rules import Scoring
 from uno_desktop.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
-from uno_desktop.ui.widgets import Button, MenuScene, draw_panel, draw_text
+from uno_desktop.ui.widgets import Button, MenuScene, draw_panel
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +70,8 @@ class MatchEndScene(MenuScene):
         self.match = match
         self._recorded = False
         self._panel = pygame.Rect(0, 0, 0, 0)
+        self._rows: list[tuple[int, pygame.Rect, pygame.Rect]] = []
+        self._row_h = 40
         super().__init__(services)
 
     def enter(self) -> None:
@@ -96,66 +98,93 @@ class MatchEndScene(MenuScene):
     def back(self) -> None:
         self.to_title()
 
-    def layout(self, size: tuple[int, int], scale: float) -> None:
-        w, h = size
-        n = len(self.match.seats)
-        row = int(40 * scale)
-        ph = int(90 * scale) + n * row
-        self._panel = pygame.Rect(0, 0, int(560 * scale), ph)
-        self._panel.midtop = (w // 2, int(h * 0.30))
-        self.done.rect = pygame.Rect(0, 0, int(260 * scale), int(58 * scale))
-        self.done.rect.midtop = (
-            w // 2,
-            min(h - int(80 * scale), self._panel.bottom + int(24 * scale)),
-        )
-
-    def draw_content(self, surface: pygame.Surface) -> None:
-        s = self.scale
-        w, h = surface.get_size()
-        self._draw_confetti(surface, s)
+    def _headline(self) -> str:
         winner = self.match.match_winner
         if winner is not None:
-            head = _("{name} wins the match!").format(name=self.match.seats[winner].name)
-        else:
-            head = _("The match is over")
-        draw_text(
-            surface,
-            head,
-            int(64 * s),
-            theme.ACCENT_RGB,
-            center=(w // 2, int(h * 0.14)),
-            bold=True,
-            shadow=True,
-        )
-        draw_text(
-            surface,
-            _("{rounds} rounds played").format(rounds=len(self.match.round_history)),
-            int(30 * s),
-            theme.TEXT_RGB,
-            center=(w // 2, int(h * 0.22)),
-            shadow=True,
-        )
-        draw_panel(surface, self._panel, s, alpha=230)
-        draw_text(
-            surface,
-            _("Final score"),
-            int(30 * s),
-            theme.ACCENT_RGB,
-            center=(w // 2, self._panel.top + int(34 * s)),
-            bold=True,
-        )
+            return _("{name} wins the match!").format(name=self.match.seats[winner].name)
+        return _("The match is over")
+
+    def _order(self) -> list[int]:
         order = sorted(range(len(self.match.seats)), key=lambda i: -self.match.totals[i])
         if self.match.rules.scoring is Scoring.PENALTY:
             order.reverse()
+        return order
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        """Headline, rounds played, the score panel with one row per seat, the button: one
+        column in units of `scale` (ten seats on a small screen shrink it to fit)."""
+        w, h = size
+        s = scale
+        head = self.place_text(
+            "headline", self._headline(), int(64 * s), bold=True, midtop=(w // 2, int(24 * s))
+        )
+        rounds = _("{rounds} rounds played").format(rounds=len(self.match.round_history))
+        sub = self.place_text(
+            "rounds", rounds, int(30 * s), midtop=(w // 2, head.bottom + int(8 * s))
+        )
+        n = len(self.match.seats)
+        self._row_h = int(40 * s)
+        ph = int(70 * s) + n * self._row_h + int(16 * s)
+        self._panel = pygame.Rect(0, 0, min(w - int(40 * s), int(560 * s)), ph)
+        below_button = int(110 * s)  # the button and a margin under the panel
+        top = min(int(h * 0.30), h - ph - below_button)
+        self._panel.midtop = (w // 2, max(sub.bottom + int(20 * s), top))
+        self.place_text(
+            "final",
+            _("Final score"),
+            int(30 * s),
+            bold=True,
+            center=(w // 2, self._panel.top + int(34 * s)),
+        )
+        self._rows: list[tuple[int, pygame.Rect, pygame.Rect]] = []
         f = font(int(28 * s))
         y = self._panel.top + int(70 * s)
-        for place, i in enumerate(order, start=1):
+        inner = self._panel.inflate(-int(80 * s), 0)
+        for place, i in enumerate(self._order(), start=1):
+            left = pygame.Rect((inner.left, y), f.size(f"{place}.  {self.match.seats[i].name}"))
+            pts_text = _("{points} points").format(points=self.match.totals[i])
+            right = pygame.Rect((0, y), f.size(pts_text))
+            right.right = inner.right
+            self._rows.append((i, left, right))
+            y += self._row_h
+        self.done.rect = pygame.Rect(0, 0, int(260 * s), int(58 * s))
+        self.done.rect.midtop = (w // 2, self._panel.bottom + int(20 * s))
+
+    def extra_rects(self) -> dict[str, pygame.Rect]:
+        out = {"panel": self._panel.copy()}
+        for row, (_i, left, right) in enumerate(self._rows):
+            out[f"row{row}:name"] = left
+            out[f"row{row}:points"] = right
+        return out
+
+    def layout_rects(self) -> dict[str, pygame.Rect]:
+        """The rows sit inside the panel: checked against each other, not the panel."""
+        rects = super().layout_rects()
+        panel = rects.pop("panel")
+        inside = {k: r for k, r in rects.items() if k.startswith("row") or k == "text:final"}
+        for name, r in inside.items():
+            if not panel.contains(r):
+                rects[f"{name} (outside the panel)"] = r.union(panel)
+        rest = {k: r for k, r in rects.items() if k not in inside}
+        for name, r in rest.items():
+            if r.colliderect(panel):
+                rects[f"{name} (on the panel)"] = panel
+        return rects
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        self._draw_confetti(surface, s)
+        self.draw_placed(surface, "headline", theme.ACCENT_RGB, shadow=True)
+        self.draw_placed(surface, "rounds", theme.TEXT_RGB, shadow=True)
+        draw_panel(surface, self._panel, s, alpha=230)
+        self.draw_placed(surface, "final", theme.ACCENT_RGB)
+        winner = self.match.match_winner
+        f = font(int(28 * s))
+        for place, (i, left, right) in enumerate(self._rows, start=1):
             col = theme.ACCENT_RGB if i == winner else theme.TEXT_RGB
-            left = f"{place}.  {self.match.seats[i].name}"
-            surface.blit(f.render(left, True, col), (self._panel.left + int(40 * s), y))
-            pts = f.render(_("{points} points").format(points=self.match.totals[i]), True, col)
-            surface.blit(pts, pts.get_rect(topright=(self._panel.right - int(40 * s), y)))
-            y += int(40 * s)
+            surface.blit(f.render(f"{place}.  {self.match.seats[i].name}", True, col), left)
+            pts = _("{points} points").format(points=self.match.totals[i])
+            surface.blit(f.render(pts, True, col), right)
 
     def _draw_confetti(self, surface: pygame.Surface, s: float) -> None:
         """A ring of tilted cards around the edges: a party, not a spreadsheet."""

@@ -33,6 +33,8 @@ class MessageScene(MenuScene):
         self.button_text = button
         self.on_close = on_close
         self._panel = pygame.Rect(0, 0, 0, 0)
+        self._body = pygame.Rect(0, 0, 0, 0)
+        self._lines: list[str] = []
         super().__init__(services)
 
     def build(self) -> None:
@@ -49,27 +51,41 @@ class MessageScene(MenuScene):
         self.close()
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
+        """Title, wrapped text and the button in a panel sized to the text."""
         w, h = size
-        pw = min(w - int(40 * scale), int(820 * scale))
-        f = font(int(28 * scale))
-        lines = wrap_text(text_of(self.text), f, pw - int(80 * scale))
-        ph = int(200 * scale) + len(lines) * f.get_linesize()
-        self._panel = pygame.Rect(0, 0, pw, min(h - int(20 * scale), ph))
+        s = scale
+        pw = min(w - int(40 * s), int(820 * s))
+        f = font(int(28 * s))
+        self._lines = wrap_text(text_of(self.text), f, pw - int(80 * s))
+        big_h = font(int(44 * s), bold=True).get_linesize()
+        body_h = len(self._lines) * f.get_linesize()
+        ph = int(26 * s) + big_h + int(14 * s) + body_h + int(26 * s) + int(58 * s) + int(26 * s)
+        self._panel = pygame.Rect(0, 0, pw, ph)
         self._panel.center = (w // 2, h // 2)
-        self.ok.rect = pygame.Rect(0, 0, int(240 * scale), int(58 * scale))
-        self.ok.rect.midbottom = (w // 2, self._panel.bottom - int(26 * scale))
+        self.place_text(
+            "title",
+            text_of(self.title),
+            int(44 * s),
+            bold=True,
+            midtop=(self._panel.centerx, self._panel.top + int(26 * s)),
+        )
+        top = self._panel.top + int(26 * s) + big_h + int(14 * s)
+        widest = max((f.size(line)[0] for line in self._lines), default=0)
+        self._body = pygame.Rect(0, top, widest, body_h)
+        self._body.centerx = self._panel.centerx
+        self.ok.rect = pygame.Rect(0, 0, int(240 * s), int(58 * s))
+        self.ok.rect.midbottom = (w // 2, self._panel.bottom - int(26 * s))
+
+    def extra_rects(self) -> dict[str, pygame.Rect]:
+        return {"text:body": self._body.copy()}
 
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
         draw_panel(surface, self._panel, s)
-        big = font(int(44 * s), bold=True)
-        title = big.render(text_of(self.title), True, theme.ACCENT_RGB)
-        surface.blit(
-            title, title.get_rect(midtop=(self._panel.centerx, self._panel.top + int(26 * s)))
-        )
+        self.draw_placed(surface, "title", theme.ACCENT_RGB)
         f = font(int(28 * s))
-        y = self._panel.top + int(26 * s) + big.get_linesize() + int(14 * s)
-        for line in wrap_text(text_of(self.text), f, self._panel.width - int(80 * s)):
+        y = self._body.top
+        for line in self._lines:
             img = f.render(line, True, theme.TEXT_RGB)
             surface.blit(img, img.get_rect(midtop=(self._panel.centerx, y)))
             y += f.get_linesize()

@@ -404,6 +404,7 @@ class NewGameScene(MenuScene):
     def layout(self, size: tuple[int, int], scale: float) -> None:
         w, h = size
         s = scale
+        self.place_title(_("New game"), int(52 * s))
         margin = int(36 * s)
         top = int(100 * s)
         bottom = h - int(30 * s)
@@ -468,7 +469,7 @@ class NewGameScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
-        self.draw_title(surface, _("New game"), int(52 * s))
+        self.draw_title(surface)
         draw_panel(surface, self._left, s)
         draw_panel(surface, self._right, s)
         if self.errors:

@@ -75,6 +75,7 @@ class PauseScene(MenuScene):
             bh,
             gap,
         )
+        self.place_title(_("Paused"), self._panel.top + int(56 * scale))
 
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -84,4 +85,4 @@ class PauseScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self._panel, self.scale, alpha=240)
-        self.draw_title(surface, _("Paused"), self._panel.top + int(56 * self.scale))
+        self.draw_title(surface)

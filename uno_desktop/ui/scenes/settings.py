@@ -117,6 +117,7 @@ class SettingsScene(MenuScene):
             y += row + gap
         self.done.rect = pygame.Rect(0, 0, int(220 * s), int(56 * s))
         self.done.rect.midbottom = (w // 2, self._panel.bottom - int(22 * s))
+        self.place_title(_("Settings"), max(int(48 * s), self._panel.top - int(44 * s)))
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.transparent:  # over the table: dim it first
@@ -127,8 +128,8 @@ class SettingsScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
-        self.draw_title(surface, _("Settings"), max(int(48 * s), self._panel.top - int(44 * s)))
         draw_panel(surface, self._panel, s, alpha=235)
+        self.draw_title(surface)
 
 
 class SettingsOverlay(SettingsScene):

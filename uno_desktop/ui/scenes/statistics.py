@@ -70,10 +70,11 @@ class StatisticsScene(MenuScene):
         self._chart = pygame.Rect(2 * m + left_w, top, w - 3 * m - left_w, bottom - top)
         self.done.rect = pygame.Rect(0, 0, int(220 * s), int(56 * s))
         self.done.rect.midbottom = (w // 2, h - int(24 * s))
+        self.place_title(_("Statistics"), int(52 * s))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
-        self.draw_title(surface, _("Statistics"), int(52 * s))
+        self.draw_title(surface)
         for r in (self._players, self._recent, self._chart):
             draw_panel(surface, r, s)
         players = dict(getattr(self.stats, "players", {}) or {})
@@ -100,6 +101,7 @@ class StatisticsScene(MenuScene):
             theme.ACCENT_RGB,
             topleft=(rect.left + int(18 * s), rect.top + int(12 * s)),
             bold=True,
+            max_width=rect.width - int(36 * s),
         )
         return rect.top + int(48 * s)
 
@@ -112,10 +114,18 @@ class StatisticsScene(MenuScene):
         xs = [r.left + int(18 * s)]
         step = (r.width - name_w - int(36 * s)) // (len(cols) - 1)
         xs += [r.left + int(18 * s) + name_w + i * step for i in range(len(cols) - 1)]
-        f = font(int(22 * s), bold=True)
-        for x, c in zip(xs, cols, strict=True):
-            surface.blit(f.render(c, True, theme.TEXT_DIM_RGB), (x, y))
-        y += f.get_linesize() + int(4 * s)
+        widths = [name_w - int(8 * s)] + [step - int(8 * s)] * (len(cols) - 1)
+        for x, c, width in zip(xs, cols, widths, strict=True):
+            draw_text(
+                surface,
+                c,
+                int(22 * s),
+                theme.TEXT_DIM_RGB,
+                topleft=(x, y),
+                bold=True,
+                max_width=width,
+            )
+        y += font(int(22 * s), bold=True).get_linesize() + int(4 * s)
         pygame.draw.line(
             surface,
             theme.PANEL_BORDER_RGB,
@@ -130,8 +140,10 @@ class StatisticsScene(MenuScene):
             if y + f.get_linesize() > r.bottom - int(8 * s):
                 break
             values = [name, p.matches, p.match_wins, p.rounds, p.points, p.best_round]
-            for x, v in zip(xs, values, strict=True):
-                surface.blit(f.render(str(v), True, theme.TEXT_RGB), (x, y))
+            for x, v, width in zip(xs, values, widths, strict=True):
+                draw_text(
+                    surface, str(v), int(24 * s), theme.TEXT_RGB, topleft=(x, y), max_width=width
+                )
             y += f.get_linesize() + int(2 * s)
 
     def _draw_recent(self, surface: pygame.Surface, history: list[Any]) -> None:
@@ -147,7 +159,14 @@ class StatisticsScene(MenuScene):
             line = _("{when}  {preset}: {winner} won ({rounds} rounds)").format(
                 when=when, preset=rec.preset, winner=winner, rounds=len(rec.round_points)
             )
-            surface.blit(f.render(line, True, theme.TEXT_RGB), (r.left + int(18 * s), y))
+            draw_text(
+                surface,
+                line,
+                int(22 * s),
+                theme.TEXT_RGB,
+                topleft=(r.left + int(18 * s), y),
+                max_width=r.width - int(36 * s),
+            )
             y += f.get_linesize() + int(2 * s)
 
     def _draw_chart(self, surface: pygame.Surface, last: Any | None) -> None:
@@ -211,4 +230,11 @@ class StatisticsScene(MenuScene):
             col = SERIES_RGB[i % len(SERIES_RGB)]
             pygame.draw.rect(surface, col, (x, yy + int(4 * s), int(14 * s), int(10 * s)))
             text = f"{name}: {runs[i][-1]}"
-            surface.blit(legend_f.render(text, True, theme.TEXT_RGB), (x + int(20 * s), yy))
+            draw_text(
+                surface,
+                text,
+                int(20 * s),
+                theme.TEXT_RGB,
+                topleft=(x + int(20 * s), yy),
+                max_width=half - int(30 * s),
+            )

@@ -25,6 +25,14 @@ RIGHT_FAN = ("B2", "GD2", "YR", "R0", "W")
 class TitleScene(MenuScene):
     def __init__(self, services: Any) -> None:
         self._check_notices = True
+        #: card faces painted so far (code, width): the fans show once theirs are ready
+        self._faces_ready: set[tuple[str, int]] = set()
+        self._drawn_once = False
+        self._fans: list[tuple[tuple[str, ...], tuple[int, int], int]] = []
+        self._logo_center = (0, 0)
+        self._logo_rect = pygame.Rect(0, 0, 0, 0)
+        self._desktop = pygame.Rect(0, 0, 0, 0)
+        self._desktop_px = 40
         super().__init__(services)
 
     def enter(self) -> None:
@@ -50,7 +58,41 @@ class TitleScene(MenuScene):
         self.dirty = True
         self._check_notices = True
 
+    @property
+    def animating(self) -> bool:
+        """True while fan cards are still to be painted (one per frame after the first)."""
+        return bool(self._missing_faces())
+
+    def _missing_faces(self) -> list[tuple[str, int]]:
+        return [
+            (code, card_w)
+            for codes, _pivot, card_w in self._fans
+            for code in codes
+            if (code, card_w) not in self._faces_ready
+        ]
+
+    def paint_faces(self, limit: int | None = None) -> None:
+        """Paint up to `limit` missing fan faces into the painter's cache (all if None).
+
+        Why: the ten faces cost more than everything else on the first frame; the menu
+        appears at once and the fans follow a few frames later."""
+        missing = self._missing_faces()
+        for code, card_w in missing[:limit]:
+            self.services.painter.face(Card.parse(code), card_w)
+            self._faces_ready.add((code, card_w))
+        if missing:
+            self.dirty = True
+
     def update(self, dt_s: float) -> None:
+        if self._drawn_once:
+            self.paint_faces(limit=1)
+        self._show_notices()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self._drawn_once = True
+
+    def _show_notices(self) -> None:
         """Show storage notices once, when the title is really the top scene (a scene
         replaced above it resumes the title for an instant)."""
         if not self._check_notices or self.stack is None or self.stack.top is not self:
@@ -84,13 +126,72 @@ class TitleScene(MenuScene):
         )
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
+        """Logo on top, the buttons under it, a fan of cards on each side; in units of
+        `scale` so nothing collides however small the window or large the UI size."""
         w, h = size
+        s = scale
         shown = [b for b in self.group.widgets if b.visible]
-        bh, gap = int(54 * scale), int(14 * scale)
+        bh, gap = int(54 * s), int(14 * s)
         total = len(shown) * bh + (len(shown) - 1) * gap
-        free_top, free_bottom = int(h * 0.36), h - int(30 * scale)
+        logo_h = self._logo_size(s)[1]
+        logo_y = max(int(h * 0.17), int(8 * s) + logo_h // 2)
+        self._logo_center = (w // 2, logo_y)
+        self._logo_rect = pygame.Rect(0, 0, *self._logo_size(s))
+        self._logo_rect.center = self._logo_center
+        self._desktop_px = int(40 * s)
+        desktop = pygame.Rect((0, 0), font(self._desktop_px, bold=True).size("Desktop"))
+        desktop.center = (w // 2, logo_y + int(98 * s))
+        self._desktop = desktop
+        free_top = max(int(h * 0.36), desktop.bottom + int(18 * s))
+        free_bottom = h - int(40 * s)
         top = max(free_top, free_top + (free_bottom - free_top - total) // 2)
-        column(shown, w // 2, top, int(300 * scale), bh, gap)
+        column(shown, w // 2, top, int(300 * s), bh, gap)
+        self.place_text(
+            "hint",
+            _("F11: full screen"),
+            int(20 * s),
+            midright=(w - int(16 * s), h - int(18 * s)),
+        )
+        card_w = int(92 * s)
+        fan_y = int(h * 0.62)
+        side = int(250 * s) + card_w
+        self._fans = [
+            (LEFT_FAN, (w // 2 - side, fan_y), card_w),
+            (RIGHT_FAN, (w // 2 + side, fan_y), card_w),
+        ]
+
+    @staticmethod
+    def _logo_size(s: float) -> tuple[int, int]:
+        """The logo's bounding box once tilted (the oval is 330x150 at scale 1)."""
+        ow, oh = 330 * s, 150 * s
+        c, sn = math.cos(math.radians(8)), math.sin(math.radians(8))
+        return int(ow * c + oh * sn), int(ow * sn + oh * c)
+
+    def extra_rects(self) -> dict[str, pygame.Rect]:
+        """The logo (with its word "Desktop") and each fan of cards."""
+        out = {"logo": self._logo_rect.union(self._desktop)}
+        for name, (codes, pivot, card_w) in zip(("fan:left", "fan:right"), self._fans, strict=True):
+            rects = [r for _code, _angle, r in self._fan_cards(codes, pivot, card_w)]
+            out[name] = rects[0].unionall(rects[1:])
+        return out
+
+    def _fan_cards(
+        self, codes: tuple[str, ...], pivot: tuple[int, int], card_w: int
+    ) -> list[tuple[str, float, pygame.Rect]]:
+        """Each card of a fan: its code, tilt and the rect its tilted face covers."""
+        n = len(codes)
+        out = []
+        card_h = int(card_w * 1.5)
+        for i, code in enumerate(codes):
+            angle = (i - (n - 1) / 2) * 12.0
+            rad = math.radians(angle)
+            off = int(card_w * 1.1)
+            cx = pivot[0] + int(math.sin(rad) * off)
+            cy = pivot[1] - int(math.cos(rad) * off) + off
+            c, sn = abs(math.cos(rad)), abs(math.sin(rad))
+            rw, rh = int(card_w * c + card_h * sn), int(card_w * sn + card_h * c)
+            out.append((code, angle, pygame.Rect(0, 0, rw, rh).move(cx - rw // 2, cy - rh // 2)))
+        return out
 
     # --- actions
     def new_game(self) -> None:
@@ -131,21 +232,11 @@ class TitleScene(MenuScene):
 
     # --- drawing
     def draw_content(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
         s = self.scale
-        self._draw_logo(surface, (w // 2, int(h * 0.17)), s)
-        card_w = int(92 * s)
-        fan_y = int(h * 0.62)
-        gap = int(250 * s)
-        self._draw_fan(surface, LEFT_FAN, (w // 2 - gap - card_w, fan_y), card_w)
-        self._draw_fan(surface, RIGHT_FAN, (w // 2 + gap + card_w, fan_y), card_w)
-        draw_text(
-            surface,
-            _("F11: full screen"),
-            int(20 * s),
-            theme.TEXT_DIM_RGB,
-            midright=(w - int(16 * s), h - int(18 * s)),
-        )
+        self._draw_logo(surface, self._logo_center, s)
+        for codes, pivot, card_w in self._fans:
+            self._draw_fan(surface, codes, pivot, card_w)
+        self.draw_placed(surface, "hint", theme.TEXT_DIM_RGB)
 
     def _draw_logo(self, surface: pygame.Surface, center: tuple[int, int], s: float) -> None:
         ow, oh = int(330 * s), int(150 * s)
@@ -164,9 +255,9 @@ class TitleScene(MenuScene):
         draw_text(
             surface,
             "Desktop",
-            int(40 * s),
+            self._desktop_px,
             theme.TEXT_RGB,
-            center=(center[0], center[1] + int(98 * s)),
+            center=self._desktop.center,
             bold=True,
             shadow=True,
         )
@@ -178,14 +269,12 @@ class TitleScene(MenuScene):
         pivot: tuple[int, int],
         card_w: int,
     ) -> None:
+        """A fan of card faces. Faces are painted a few per frame after the first frame
+        (see `update`), so the title shows at once on start-up."""
         painter = self.services.painter
-        n = len(codes)
-        for i, code in enumerate(codes):
-            angle = (i - (n - 1) / 2) * 12.0
+        if any((code, card_w) not in self._faces_ready for code in codes):
+            return
+        for code, angle, rect in self._fan_cards(codes, pivot, card_w):
             img = painter.face(Card.parse(code), card_w)
             rot = pygame.transform.rotozoom(img, -angle, 1.0)
-            rad = math.radians(angle)
-            off = int(card_w * 1.1)
-            cx = pivot[0] + int(math.sin(rad) * off)
-            cy = pivot[1] - int(math.cos(rad) * off) + off
-            surface.blit(rot, rot.get_rect(center=(cx, cy)))
+            surface.blit(rot, rot.get_rect(center=rect.center))
