@@ -304,3 +304,34 @@ def test_how_to_play_describes_every_preset():
     for info in list_presets().presets:
         sections = describe_rules(info.rules)
         assert all(lines for _heading, lines in sections), info.name
+
+
+def test_colour_blind_mode_puts_shapes_on_the_colour_swatches_at_once(services):
+    from uno_desktop.engine import Color
+
+    settings = SettingsScene(services)
+    show(settings)
+    plain = pygame.image.tobytes(services.painter.color_swatch(Color.GREEN, 64), "RGBA")
+    settings.group.focus(settings.colorblind)
+    key(settings, pygame.K_RETURN)
+    shaped = pygame.image.tobytes(services.painter.color_swatch(Color.GREEN, 64), "RGBA")
+    assert plain != shaped
+
+
+def test_the_colour_picker_draws_the_painters_swatches(services):
+    from uno_desktop.ui.scenes.overlays import ColorPickerOverlay
+
+    asked = []
+    real = services.painter.color_swatch
+
+    def spy(color, size):
+        asked.append(color)
+        return real(color, size)
+
+    services.painter.color_swatch = spy
+    picker = ColorPickerOverlay(services, lambda color: None)
+    stack = SceneStack()
+    stack.push(picker)
+    stack.apply_pending()
+    picker.draw(pygame.Surface(SIZE))
+    assert len(set(asked)) == 4

@@ -6,7 +6,10 @@ import pygame
 import pytest
 
 from uno_desktop.i18n import set_language
+from uno_desktop.render import theme
 from uno_desktop.ui.widgets import (
+    FOCUS_RGB,
+    TEXT_PAIRS,
     Button,
     Choice,
     FocusGroup,
@@ -15,6 +18,7 @@ from uno_desktop.ui.widgets import (
     Stepper,
     TextInput,
     Toggle,
+    fit_font,
     scale_for,
 )
 
@@ -236,3 +240,38 @@ def test_a_button_draws_its_text_in_the_current_language():
     surface.fill((0, 0, 0))
     button.draw(surface)
     assert pygame.image.tobytes(surface, "RGB") != english
+
+
+# --- contrast (WCAG 2) ---------------------------------------------------------------------
+def relative_luminance(rgb: tuple[int, int, int]) -> float:
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    hi, lo = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_contrast_of_black_on_white_is_21_to_1():
+    assert contrast((0, 0, 0), (255, 255, 255)) == pytest.approx(21.0)
+
+
+@pytest.mark.parametrize("pair", list(TEXT_PAIRS))
+def test_menu_text_is_readable_on_its_background(pair):
+    fg, bg, large = TEXT_PAIRS[pair]
+    assert contrast(fg, bg) >= (3.0 if large else 4.5)
+
+
+def test_the_focus_ring_stands_out_from_the_felt():
+    assert contrast(FOCUS_RGB, theme.TABLE_LIGHT_RGB) >= 3.0
+
+
+def test_a_long_button_text_is_shrunk_to_fit_its_button():
+    text = "Spara och gå till startskärmen"
+    f = fit_font(text, 30, 200)
+    assert f.size(text)[0] <= 200

@@ -25,8 +25,46 @@ T = TypeVar("T")
 Text = str | Callable[[], str]
 
 BASE_SIZE = (1280, 720)
+TEXT_FIELD_RGB = (250, 248, 240)
 FOCUS_RGB = theme.ACCENT_RGB
 FOCUS_EDGE_RGB = (12, 20, 16)
+#: the lowest panel opacity `draw_panel` is used with (the most felt shows through)
+PANEL_ALPHA = 215
+#: error text on a panel: the theme's danger red is too dark to read there (3:1)
+ERROR_TEXT_RGB = (255, 156, 146)
+
+
+def blend(fg: tuple[int, int, int], bg: tuple[int, int, int], alpha: int) -> tuple[int, int, int]:
+    """`fg` drawn with `alpha` (0-255) over `bg`."""
+    a = alpha / 255
+    return (
+        round(fg[0] * a + bg[0] * (1 - a)),
+        round(fg[1] * a + bg[1] * (1 - a)),
+        round(fg[2] * a + bg[2] * (1 - a)),
+    )
+
+
+#: a panel over the brightest felt: the worst background any panel text gets
+PANEL_ON_FELT_RGB = blend(theme.PANEL_RGB, theme.TABLE_LIGHT_RGB, PANEL_ALPHA)
+
+#: every text colour the menus draw, on its background, and whether the text is large
+#: (at least 24 px bold or 30 px): checked against WCAG contrast (4.5:1, large 3:1)
+TEXT_PAIRS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int], bool]] = {
+    "label on panel": (theme.TEXT_RGB, PANEL_ON_FELT_RGB, False),
+    "secondary text on panel": (theme.TEXT_DIM_RGB, PANEL_ON_FELT_RGB, False),
+    "heading on panel": (theme.ACCENT_RGB, PANEL_ON_FELT_RGB, False),
+    "error on panel": (ERROR_TEXT_RGB, PANEL_ON_FELT_RGB, False),
+    "toggle and slider value on panel": (theme.TEXT_RGB, PANEL_ON_FELT_RGB, False),
+    "button": (theme.TEXT_DARK_RGB, theme.BUTTON_RGB, False),
+    "button, hovered or focused": (theme.TEXT_DARK_RGB, theme.BUTTON_HOVER_RGB, False),
+    "primary button": (theme.TEXT_DARK_RGB, theme.ACCENT_RGB, False),
+    "primary button, focused": (theme.TEXT_DARK_RGB, theme.HIGHLIGHT_RGB, False),
+    "choice value": (theme.TEXT_DARK_RGB, theme.BUTTON_RGB, False),
+    "text field": (theme.TEXT_DARK_RGB, TEXT_FIELD_RGB, False),
+    "screen title on felt": (theme.TEXT_RGB, theme.TABLE_LIGHT_RGB, True),
+    "headline on felt": (theme.ACCENT_RGB, theme.TABLE_LIGHT_RGB, True),
+    "hint plate": (theme.TEXT_RGB, PANEL_ON_FELT_RGB, False),
+}
 
 
 def text_of(text: Text) -> str:
@@ -346,7 +384,7 @@ class TextInput(Widget):
             return
         s = self.scale
         radius = max(3, int(8 * s))
-        pygame.draw.rect(surface, (250, 248, 240), self.rect, border_radius=radius)
+        pygame.draw.rect(surface, TEXT_FIELD_RGB, self.rect, border_radius=radius)
         pygame.draw.rect(surface, (120, 130, 124), self.rect, max(1, int(2 * s)), radius)
         px = int(26 * s)
         pad = int(10 * s)

@@ -22,6 +22,7 @@ from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
 from uno_desktop.ui.scene import Scene
 from uno_desktop.ui.widgets import (
+    ERROR_TEXT_RGB,
     Button,
     Choice,
     Label,
@@ -481,5 +482,5 @@ class NewGameScene(MenuScene):
             for line in [header, *(ln for e in self.errors for ln in wrap_text(e, f, L.width))]:
                 if y + f.get_linesize() > limit:
                     break
-                surface.blit(f.render(line, True, theme.DANGER_RGB), (L.left, y))
+                surface.blit(f.render(line, True, ERROR_TEXT_RGB), (L.left, y))
                 y += f.get_linesize()

@@ -15,7 +15,7 @@ from uno_desktop.engine import Card
 from uno_desktop.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
-from uno_desktop.ui.widgets import Button, MenuScene, column, draw_text
+from uno_desktop.ui.widgets import PANEL_ALPHA, Button, MenuScene, column, draw_panel, draw_text
 
 #: the cards fanned on each side of the menu
 LEFT_FAN = ("R7", "Y5", "GS", "BR", "W4")
@@ -150,7 +150,7 @@ class TitleScene(MenuScene):
             "hint",
             _("F11: full screen"),
             int(20 * s),
-            midright=(w - int(16 * s), h - int(18 * s)),
+            midright=(w - int(20 * s), h - int(20 * s)),
         )
         card_w = int(92 * s)
         fan_y = int(h * 0.62)
@@ -236,7 +236,10 @@ class TitleScene(MenuScene):
         self._draw_logo(surface, self._logo_center, s)
         for codes, pivot, card_w in self._fans:
             self._draw_fan(surface, codes, pivot, card_w)
-        self.draw_placed(surface, "hint", theme.TEXT_DIM_RGB)
+        hint = self.texts["hint"][1]
+        plate = hint.inflate(int(16 * s), int(8 * s))
+        draw_panel(surface, plate, s * 0.4, alpha=PANEL_ALPHA)
+        self.draw_placed(surface, "hint", theme.TEXT_RGB)
 
     def _draw_logo(self, surface: pygame.Surface, center: tuple[int, int], s: float) -> None:
         ow, oh = int(330 * s), int(150 * s)
