@@ -51,6 +51,7 @@ class HardBot(NormalBot):
     prior_bonus = PRIOR_BONUS
     plan_finish = True  # go out in one turn when a chain of extra turns allows it
     void_others_weight = 0.0  # ... and the players after it (at larger tables)
+    multi_action_bonus = 0.0  # larger tables: how eagerly to spend Skips and Draw Twos
     w4_bonus = 0.0  # heads-up: a Wild Draw Four is also an extra turn
     endgame_bluff_prior = ENDGAME_BLUFF_PRIOR
 
@@ -116,6 +117,8 @@ class HardBot(NormalBot):
 
     def score_play(self, obs: Observation, card: Card, know: Knowledge | None) -> float:
         score = super().score_play(obs, card, know)
+        if obs.players > 2 and card.rank in ("S", "D2"):
+            score += self.multi_action_bonus
         if card.rank == "W4" and obs.players == 2 and know is not None:
             opponent = next_seat(obs)
             if know.seats[opponent].challenges_made == 0:
