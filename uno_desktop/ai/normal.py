@@ -97,8 +97,6 @@ class NormalBot:
         nxt = next_seat(obs)
         prev = next_seat(obs, steps=-1)
         nxt_size = obs.hand_sizes[nxt]
-        others = [obs.hand_sizes[s] for s in range(n) if s != obs.seat]
-        danger = min(others)
         rank = card.rank
         value = obs.rules.card_values[rank]
         score = value / 100.0  # shed points first when all else is equal
@@ -140,7 +138,6 @@ class NormalBot:
         elif rank == "0" and rules.seven_zero:
             giver = next_seat(obs, steps=-1)  # hands pass in the direction of play
             score += 2.0 * (len(after) - obs.hand_sizes[giver])
-        del danger
         return score
 
     def dress(

@@ -69,8 +69,6 @@ def build_world(obs: Observation, know: Knowledge, rng: random.Random) -> Game:
     off, color = know.last_w4_offender, know.color_before_w4
     if obs.can_challenge and off is not None and color is not None:
         guilty = any(c.color is color for c in hands[off])
-    # The sampled pile may be a card or two off when the observation is mid-draw.
-    pile = pile[: max(obs.draw_pile_size, 0)] if len(pile) > obs.draw_pile_size else pile
     return Game.from_observation(
         obs, hands, pile, random.Random(rng.getrandbits(64)), guilty=guilty
     )
