@@ -99,6 +99,9 @@ def _add_window_options(p: argparse.ArgumentParser) -> None:
 
 def _window(args: argparse.Namespace) -> int:
     """Open the game window (pygame is imported only now, to keep `simulate` light)."""
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame's first import
     from .ui.app import WindowOptions, run_window
 
     return run_window(

@@ -81,7 +81,7 @@ class App:
         try:
             from uno_desktop.resources import asset
 
-            path = asset("icon.png")
+            path = asset("icon-64.png")
             if path.is_file():
                 pygame.display.set_icon(pygame.image.load(str(path)))
         except (FileNotFoundError, OSError, pygame.error):
