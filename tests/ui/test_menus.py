@@ -12,7 +12,7 @@ from uno_desktop.i18n import language, set_language
 from uno_desktop.match import ManualClock, Match, SeatSpec
 from uno_desktop.presets import load_preset
 from uno_desktop.ui.scene import SceneStack
-from uno_desktop.ui.scenes.how_to_play import HowToPlayScene, describe_rules
+from uno_desktop.ui.scenes.how_to_play import HowToPlayScene, sections_for
 from uno_desktop.ui.scenes.match_end import MatchEndScene, round_winners
 from uno_desktop.ui.scenes.message import MessageScene
 from uno_desktop.ui.scenes.new_game import NewGameScene
@@ -283,10 +283,22 @@ def test_how_to_play_scrolls_with_the_arrow_keys(services):
     assert page.offset > 0
 
 
-def test_how_to_play_explains_stacking_when_the_preset_stacks():
+def test_how_to_play_shows_the_generated_rules_text():
+    from uno_desktop.rules_text import how_to_play
+
     rules = load_preset("official").replace(stacking="same")
-    text = " ".join(line for _h, lines in describe_rules(rules) for line in lines)
-    assert "Stacking:" in text
+    assert [h for h, _lines in sections_for(rules)] == [h for h, _b in how_to_play(rules)]
+
+
+def test_how_to_play_ends_with_the_keys():
+    heading, lines = sections_for(load_preset("official"))[-1]
+    assert heading == "Keys" and any(line.startswith("Esc") for line in lines)
+
+
+def test_how_to_play_follows_the_language(services):
+    services.update_settings(language="sv")
+    headings = [h for h, _lines in sections_for(load_preset("swedish"))]
+    assert headings[-1] == "Tangenter"
 
 
 def test_ui_size_setting_makes_buttons_bigger(services):
@@ -296,42 +308,3 @@ def test_ui_size_setting_makes_buttons_bigger(services):
     services.apply_settings(dataclasses.replace(services.settings, ui_scale=1.3))
     title.relayout(SIZE)
     assert title.new_button.rect.height > small
-
-
-def test_how_to_play_describes_every_preset():
-    from uno_desktop.presets import list_presets
-
-    for info in list_presets().presets:
-        sections = describe_rules(info.rules)
-        assert all(lines for _heading, lines in sections), info.name
-
-
-def test_colour_blind_mode_puts_shapes_on_the_colour_swatches_at_once(services):
-    from uno_desktop.engine import Color
-
-    settings = SettingsScene(services)
-    show(settings)
-    plain = pygame.image.tobytes(services.painter.color_swatch(Color.GREEN, 64), "RGBA")
-    settings.group.focus(settings.colorblind)
-    key(settings, pygame.K_RETURN)
-    shaped = pygame.image.tobytes(services.painter.color_swatch(Color.GREEN, 64), "RGBA")
-    assert plain != shaped
-
-
-def test_the_colour_picker_draws_the_painters_swatches(services):
-    from uno_desktop.ui.scenes.overlays import ColorPickerOverlay
-
-    asked = []
-    real = services.painter.color_swatch
-
-    def spy(color, size):
-        asked.append(color)
-        return real(color, size)
-
-    services.painter.color_swatch = spy
-    picker = ColorPickerOverlay(services, lambda color: None)
-    stack = SceneStack()
-    stack.push(picker)
-    stack.apply_pending()
-    picker.draw(pygame.Surface(SIZE))
-    assert len(set(asked)) == 4

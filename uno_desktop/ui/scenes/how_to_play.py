@@ -1,8 +1,8 @@
 """How to play: the rules of the chosen preset in plain words, and the keys.
 
-The text is built from the `RuleSet` itself (not written per preset), so a house-rules
-preset a family made is explained correctly too. The page scrolls with the mouse wheel,
-the arrow keys and Page Up/Page Down.
+The text comes from `uno_desktop.rules_text`, built from the `RuleSet` itself (not written
+per preset), so a house-rules preset a family made is explained correctly too. The page
+scrolls with the mouse wheel, the arrow keys and Page Up/Page Down.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from uno_desktop.engine.rules import RuleSet, Scoring, Stacking
+from uno_desktop.engine.rules import RuleSet
 from uno_desktop.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
@@ -21,137 +21,12 @@ from uno_desktop.ui.widgets import Button, MenuScene, draw_panel, wrap_text
 log = logging.getLogger(__name__)
 
 
-def describe_rules(rules: RuleSet) -> list[tuple[str, list[str]]]:
-    """The rules as sections of plain sentences: (heading, paragraphs)."""
-    goal: list[str] = [
-        _("Be the first to play all your cards."),
-    ]
-    if rules.scoring is Scoring.PENALTY:
-        goal.append(
-            _(
-                "After each round everyone scores the cards left in their own hand. When "
-                "someone reaches {target} points, the player with the lowest total wins."
-            ).format(target=rules.target_score)
-        )
-    else:
-        goal.append(
-            _(
-                "The winner of a round scores the cards left in everyone else's hand. The "
-                "first to reach {target} points wins the match."
-            ).format(target=rules.target_score)
-        )
-    goal.append(
-        _("Everyone gets {n} cards; the deck has {size} cards.").format(
-            n=rules.hand_size, size=rules.deck_size()
-        )
-    )
+def sections_for(rules: RuleSet) -> list[tuple[str, list[str]]]:
+    """The page's sections: `rules_text.how_to_play` (generated from the RuleSet, in the
+    current language) as (heading, paragraphs), ending with the keys."""
+    from uno_desktop.rules_text import how_to_play
 
-    turn = [
-        _(
-            "On your turn, play a card that matches the top card by colour, number or "
-            "symbol, or play a wild card."
-        )
-    ]
-    if rules.draw_until_playable:
-        turn.append(
-            _("If you cannot or do not want to play, draw until you find a card you can play.")
-        )
-    else:
-        turn.append(_("If you cannot or do not want to play, draw one card."))
-    if rules.play_drawn:
-        turn.append(_("A card you just drew may be played at once if it fits."))
-    else:
-        turn.append(_("A card you draw is kept; your turn ends."))
-    if rules.jump_in:
-        turn.append(
-            _(
-                "Jump-in: anyone holding exactly the same card as the top card (same colour "
-                "and symbol) may play it out of turn."
-            )
-        )
-
-    cards = [
-        _("Skip: the next player misses a turn."),
-        _("Reverse: the direction of play changes. With two players it works like Skip."),
-        _("Draw Two: the next player draws two cards and misses a turn."),
-        _("Wild: you choose the colour to play next."),
-        _("Wild Draw Four: you choose the colour; the next player draws four and misses a turn."),
-    ]
-    if rules.deck.get("WS", 0) > 0:
-        cards.append(_("Wild Swap Hands: choose the colour and swap hands with any player."))
-    if rules.deck.get("WC", 0) > 0:
-        cards.append(
-            _("Wild Customizable: the table's own rule: {text}").format(text=rules.custom_rule.text)
-        )
-    if rules.seven_zero:
-        cards.append(
-            _(
-                "Seven: swap hands with a player of your choice. Zero: every hand passes on "
-                "one seat in the direction of play."
-            )
-        )
-
-    special: list[str] = []
-    if not rules.bluffing:
-        special.append(
-            _("Wild Draw Four may only be played when you have no card of the active colour.")
-        )
-    elif rules.challenge:
-        special.append(
-            _(
-                "You may play Wild Draw Four even when you hold the active colour, but the "
-                "next player may challenge you. If you bluffed, you draw {guilty}; if not, "
-                "the challenger draws {innocent}."
-            ).format(
-                guilty=getattr(rules, "challenge_guilty_draw", 4),
-                innocent=4 + getattr(rules, "challenge_innocent_extra", 2),
-            )
-        )
-    else:
-        special.append(_("Wild Draw Four may be played at any time and cannot be challenged."))
-    if rules.stacking is Stacking.NONE:
-        special.append(_("No stacking: a Draw Two or Wild Draw Four must be taken."))
-    elif rules.stacking is Stacking.SAME:
-        special.append(
-            _(
-                "Stacking: answer a Draw Two with a Draw Two, or a Wild Draw Four with a Wild "
-                "Draw Four, to pass the growing penalty on."
-            )
-        )
-    else:
-        special.append(
-            _(
-                "Stacking: answer a Draw Two or a Wild Draw Four with either of them to pass "
-                "the growing penalty on."
-            )
-        )
-    special.append(
-        _(
-            "Say UNO when you play your second-to-last card. If someone catches you before "
-            "the next player acts, you draw {n}."
-        ).format(n=rules.uno_penalty)
-    )
-    if getattr(rules, "false_catch_penalty", 0) > 0:
-        special.append(
-            _("A wrong catch costs the catcher {n} cards.").format(n=rules.false_catch_penalty)
-        )
-
-    keys = [
-        _("Arrow keys: choose a card or a button"),
-        _("Enter: play the chosen card or press the button"),
-        _("Esc: pause menu, or go back"),
-        _("U: say UNO"),
-        _("D: draw a card"),
-        _("C: catch a player who forgot to say UNO"),
-        _("F11: full screen on or off"),
-    ]
-    return [
-        (_("The goal"), goal),
-        (_("Your turn"), turn),
-        (_("Special cards"), cards),
-        (_("Good to know"), special),
-        (_("Keys"), keys),
-    ]
+    return [(heading, body.split("\n")) for heading, body in how_to_play(rules)]
 
 
 def rules_for(services: Any) -> RuleSet:
@@ -208,7 +83,7 @@ class HowToPlayScene(MenuScene):
         head = font(int(32 * s), bold=True)
         body = font(int(26 * s))
         blocks: list[tuple[pygame.font.Font, str, tuple[int, int, int], int]] = []
-        for heading, paras in describe_rules(self.rules):
+        for heading, paras in sections_for(self.rules):
             blocks.append((head, heading, theme.ACCENT_RGB, int(10 * s)))
             for para in paras:
                 for line in wrap_text(para, body, width - int(24 * s)):
