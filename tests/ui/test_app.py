@@ -187,3 +187,29 @@ def test_smoke_plays_one_computer_round_and_exits_zero():
 def test_simulate_still_works():
     result = run_cli("simulate", "--games", "2", "--players", "3")
     assert result.returncode == 0
+
+
+def test_the_first_run_speaks_the_systems_language(monkeypatch):
+    from uno_desktop.i18n import language, set_language
+
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "sv_SE.UTF-8")
+    try:
+        services = build_services()
+        assert services.settings.language is None and language() == "sv"
+    finally:
+        set_language("en")
+
+
+def test_a_chosen_language_wins_over_the_systems(monkeypatch):
+    from uno_desktop.i18n import language, set_language
+
+    monkeypatch.setenv("LANGUAGE", "sv")
+    try:
+        services = build_services()
+        services.update_settings(language="en")
+        assert language() == "en" and build_services().settings.language == "en"
+        assert language() == "en"
+    finally:
+        set_language("en")
