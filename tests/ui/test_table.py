@@ -807,3 +807,88 @@ def test_a_mouse_only_player_finishes_a_round_with_every_preset(preset):
 @pytest.mark.parametrize("preset", ["official", "party"])
 def test_two_keyboard_players_pass_and_play_a_whole_round(preset):
     _play_round_with(_keyboard_turn, preset, ["human", "easy", "human", "normal"], seed=4)
+
+
+# ----------------------------------------------------------------------------- monkey
+
+MONKEY_KEYS = [
+    pygame.K_ESCAPE,
+    pygame.K_RETURN,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_TAB,
+    pygame.K_SPACE,
+    pygame.K_d,
+    pygame.K_u,
+    pygame.K_c,
+    pygame.K_k,
+    pygame.K_p,
+    pygame.K_t,
+    pygame.K_h,
+    pygame.K_1,
+    pygame.K_2,
+    pygame.K_3,
+    pygame.K_4,
+]
+
+
+@pytest.mark.parametrize(
+    ("preset", "seats", "seed"),
+    [
+        ("official", [("You", "human"), ("Bo", "easy"), ("Cy", "normal")], 1),
+        ("party", [("Ann", "human"), ("Bo", "human"), ("Cy", "easy")], 2),
+        ("swedish", [("Ann", "human"), ("Bo", "easy"), ("Cy", "human"), ("Di", "easy")], 3),
+    ],
+)
+def test_random_clicks_and_keys_never_leave_a_black_screen(preset, seats, seed):
+    """The monkey: random input through the real app loop; every frame shows something."""
+    import dataclasses
+
+    from uno_desktop.presets import load_preset
+    from uno_desktop.ui.app import App
+    from uno_desktop.ui.scenes.new_game import start_match
+    from uno_desktop.ui.services import build_services
+
+    services = build_services()
+    services.clock = ManualClock()
+    services.apply_settings(
+        dataclasses.replace(services.settings, think_time_s=0.2, animation_speed=3.0)
+    )
+    app = App(services, strict=True)
+    app.open_window(SIZE)
+    pygame.event.clear()
+    app.start(start_match(services, preset, load_preset(preset), seats, seed))
+    rng = random.Random(seed)
+    for frame in range(1500):
+        r = rng.random()
+        if r < 0.25:
+            pos = (rng.randrange(SIZE[0]), rng.randrange(SIZE[1]))
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+            )
+            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+        elif r < 0.4:
+            key = rng.choice(MONKEY_KEYS)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        services.clock.advance(0.05)
+        app.step(0.05)
+        assert app.stack.scenes, f"frame {frame}: nothing left on the scene stack"
+        if frame % 20 == 0:
+            for scene in app.stack.scenes:
+                scene.dirty = True
+            app.draw()
+            color = pygame.transform.average_color(pygame.display.get_surface())
+            stack = [type(s).__name__ for s in app.stack.scenes]
+            assert max(color[:3]) > 8, f"frame {frame}: a black screen under {stack}"
+
+
+def test_clicks_land_where_the_table_was_drawn_after_a_resize_it_never_heard_of():
+    h = one_human([["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]])
+    h.settle()
+    h.surface = pygame.Surface((1024, 600))  # the window shrank under another screen
+    h.draw()
+    h.click(h.card_pos("R5"))
+    assert h.actions() == [Play(0, Card.parse("R5"))]

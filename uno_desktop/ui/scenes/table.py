@@ -1018,6 +1018,9 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
+        # Clicks are hit-tested against what was drawn last, even when a resize event
+        # never reached the table (a hand-off screen or a menu above it took it).
+        self._size = size
         lay = self._ensure_layout(size)
         surface.blit(self._background(lay), (0, 0))
         s = lay.scale
