@@ -40,8 +40,9 @@ _WHERE: dict[str, str] = {
 }
 
 __all__ = [
-    "Action",
     "COLORS",
+    "OFFICIAL",
+    "Action",
     "CallUno",
     "Card",
     "CatchUno",
@@ -52,7 +53,6 @@ __all__ = [
     "Draw",
     "Game",
     "IllegalAction",
-    "OFFICIAL",
     "Observation",
     "Pass",
     "Phase",
