@@ -712,6 +712,11 @@ class Storage:
             self._seen.add(text)
             self._notices.append(text)
 
+    @property
+    def has_notices(self) -> bool:
+        """Whether notices wait to be shown (cheap: the app asks every frame)."""
+        return bool(self._notices)
+
     def take_notices(self) -> list[str]:
         """The notices recorded since the last call (the window shows them once)."""
         taken, self._notices = self._notices, []

@@ -213,3 +213,18 @@ def test_a_chosen_language_wins_over_the_systems(monkeypatch):
         assert language() == "en"
     finally:
         set_language("en")
+
+
+def test_a_save_that_fails_mid_match_is_told_at_once_over_the_table(app):
+    probe = Probe()
+    app.start(probe)
+    app.step(1 / 60)
+    app.services.storage.notice("The match could not be saved: the disk is full.")
+    app.step(1 / 60)
+    app.step(1 / 60)
+    top = app.stack.top
+    assert isinstance(top, MessageScene)
+    assert app.services.storage.has_notices is False
+    app.stack.pop()  # OK: back to the game, which went on underneath
+    app.step(1 / 60)
+    assert app.stack.top is probe

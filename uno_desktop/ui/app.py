@@ -173,12 +173,28 @@ class App:
         for event in pygame.event.get() if events is None else events:
             self.handle_event(event)
         self.stack.update(dt_s)
+        self._show_storage_notices()
         drew = False
         if self.stack.scenes and (self.stack.dirty or self.stack.animating):
             self.draw()
             drew = True
         self.stack.apply_pending()
         return drew
+
+    def _show_storage_notices(self) -> None:
+        """A save that failed mid-match (full disk, read-only folder) is told at once, over
+        whatever is on screen; play goes on after OK. The title shows its own."""
+        storage = self.services.storage
+        if storage is None or not getattr(storage, "has_notices", False):
+            return
+        from uno_desktop.ui.scenes.message import MessageScene
+        from uno_desktop.ui.scenes.title import TitleScene
+
+        top = self.stack.top
+        if top is None or isinstance(top, MessageScene | TitleScene):
+            return
+        text = "\n".join(storage.take_notices())  # already translated by storage
+        self.stack.push(MessageScene(self.services, N_("Good to know"), lambda: text))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
