@@ -147,3 +147,37 @@ def test_swedish_templates_keep_every_placeholder():
     for msgid, msgstr in parse_po(po.read_text(encoding="utf-8")).items():
         fields = {f for _t, f, _s, _c in string.Formatter().parse(msgid) if f}
         assert fields == {f for _t, f, _s, _c in string.Formatter().parse(msgstr) if f}, msgid
+
+
+@pytest.mark.parametrize("event", ALL_EVENTS)
+@pytest.mark.parametrize("you", [0, 1, 2, 3])
+def test_a_line_spoken_to_you_never_names_a_drawn_or_shown_card(event, you):
+    line = event_line(event, NAMES, you) or ""
+    for name in _secret_names():
+        assert name not in line
+
+
+def test_the_lone_human_reads_their_own_moves_in_the_second_person():
+    assert event_line(ev.CardPlayed(0, Card.parse("R5")), NAMES, you=0) == "You play Red 5."
+    assert event_line(ev.CardsDrawn(0, 2, SECRET[:2], "draw"), NAMES, you=0) == "You draw 2 cards."
+    assert event_line(ev.TurnSkipped(0), NAMES, you=0) == "You are skipped."
+    assert event_line(ev.RoundEnded(0, (0, 9, 0, 0)), NAMES, you=0) == "You win the round!"
+
+
+def test_a_computer_catching_you_names_you_as_the_one_caught():
+    assert event_line(ev.UnoCaught(1, 0), NAMES, you=0) == "Bo catches you without UNO!"
+
+
+def test_other_seats_keep_their_names_when_someone_is_you():
+    assert event_line(ev.CardPlayed(1, Card.parse("R5")), NAMES, you=0) == "Bo plays Red 5."
+
+
+def test_the_table_log_says_you_play_for_a_lone_human():
+    from uno_desktop.ui.table_view import TableView
+
+    view = TableView(["You", "Computer 1"], 108, you=0)
+    view.feed([ev.CardPlayed(0, Card.parse("R5"))])
+    step = view.next_step(0)
+    assert step is not None and step.on_done is not None
+    step.on_done()
+    assert list(view.state.log) == ["You play Red 5."]

@@ -560,7 +560,7 @@ def test_a_resumed_match_shows_the_table_at_once_without_dealing_again():
     h = TableHarness(match)
     assert h.table.view.state.counts() == [2, 3]
     assert not h.table.view.pending
-    assert "Ann plays Red 5." in h.table.view.state.log
+    assert "You play Red 5." in h.table.view.state.log  # Ann is the lone human
 
 
 def test_hovering_a_playable_card_lifts_it_and_marks_the_table_dirty():
@@ -844,6 +844,16 @@ MONKEY_KEYS = [
 )
 def test_random_clicks_and_keys_never_leave_a_black_screen(preset, seats, seed):
     """The monkey: random input through the real app loop; every frame shows something."""
+    from uno_desktop.i18n import language, set_language
+
+    before = language()  # the monkey may switch the language in the settings menu
+    try:
+        _monkey(preset, seats, seed)
+    finally:
+        set_language(before)
+
+
+def _monkey(preset: str, seats: list[tuple[str, str]], seed: int) -> None:
     import dataclasses
 
     from uno_desktop.presets import load_preset

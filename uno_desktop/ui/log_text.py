@@ -55,10 +55,18 @@ def card_name(card: Card) -> str:
     return _("{color} {rank}").format(color=color_name(card.color), rank=rank)
 
 
-def _draw_line(name: str, count: int, reason: str) -> str | None:
+def _draw_line(name: str, count: int, reason: str, you: bool = False) -> str | None:
     """A draw, by count only. None for the deal (the deal has its own line)."""
     if reason == "deal":
         return None
+    if you:
+        if reason == "uno":
+            return _("You draw {n} for not saying UNO.").format(n=count)
+        if reason == "false_catch":
+            return _("You draw {n} for a wrong catch.").format(n=count)
+        if count == 1:
+            return _("You draw a card.")
+        return _("You draw {n} cards.").format(n=count)
     if reason == "uno":
         return _("{name} draws {n} for not saying UNO.").format(name=name, n=count)
     if reason == "false_catch":
@@ -68,12 +76,78 @@ def _draw_line(name: str, count: int, reason: str) -> str | None:
     return _("{name} draws {n} cards.").format(name=name, n=count)
 
 
-def event_line(event: ev.Event, names: Sequence[str]) -> str | None:
+def event_line(event: ev.Event, names: Sequence[str], you: int | None = None) -> str | None:
     """The log line for one event, or None for events that need no line.
 
-    `names` are the seats' display names. Never names a drawn card or a shown hand,
-    whatever the event carries.
+    `names` are the seats' display names. `you` is the seat spoken to in the second
+    person ("You play Red 5.", not "You plays Red 5."): the lone human at a table of
+    computers. Never names a drawn card or a shown hand, whatever the event carries.
     """
+    line = _second_person(event, names, you) if you is not None else None
+    return line if line is not None else _third_person(event, names)
+
+
+def _second_person(event: ev.Event, names: Sequence[str], you: int) -> str | None:
+    """The line when `you` is the one acting or acted upon; None to use the plain line."""
+    t = type(event)
+    if t is ev.RoundStarted and event.dealer == you:
+        return _("You deal {n} cards to everyone.").format(n=event.hand_size)
+    if t is ev.CardPlayed and event.seat == you:
+        if event.jump_in:
+            return _("You jump in with {card}!").format(card=card_name(event.card))
+        return _("You play {card}.").format(card=card_name(event.card))
+    if t is ev.ColorChosen and event.seat == you:
+        return _("You choose {color}.").format(color=_(COLOR_WORDS[event.color]))
+    if t is ev.CardsDrawn and event.seat == you:
+        return _draw_line("", event.count, event.reason, you=True)
+    if t is ev.CardKept and event.seat == you:
+        return _("You keep the card.")
+    if t is ev.TurnSkipped and event.seat == you:
+        return _("You are skipped.")
+    if t is ev.PenaltyPending and event.seat == you:
+        return _("{n} cards wait for you.").format(n=event.amount)
+    if t is ev.ChallengeResolved:
+        if event.challenger == you:
+            if event.guilty:
+                return _("You challenge: {offender} was bluffing!").format(
+                    offender=names[event.offender]
+                )
+            return _("You challenge: {offender} played fair.").format(
+                offender=names[event.offender]
+            )
+        if event.offender == you:
+            if event.guilty:
+                return _("{challenger} challenges: you were bluffing!").format(
+                    challenger=names[event.challenger]
+                )
+            return _("{challenger} challenges: you played fair.").format(
+                challenger=names[event.challenger]
+            )
+    if t is ev.UnoCalled and event.seat == you:
+        return _("You say UNO!")
+    if t is ev.UnoCaught:
+        if event.catcher == you:
+            return _("You catch {target} without UNO!").format(target=names[event.target])
+        if event.target == you:
+            return _("{catcher} catches you without UNO!").format(catcher=names[event.catcher])
+    if t is ev.FalseCatch:
+        if event.catcher == you:
+            return _("You try to catch {target}, but {target} is safe.").format(
+                target=names[event.target]
+            )
+        if event.target == you:
+            return _("{catcher} tries to catch you, but you are safe.").format(
+                catcher=names[event.catcher]
+            )
+    if t is ev.HandsSwapped and you in (event.a, event.b):
+        other = event.b if event.a == you else event.a
+        return _("You and {name} swap hands.").format(name=names[other])
+    if t is ev.RoundEnded and event.winner == you:
+        return _("You win the round!")
+    return None
+
+
+def _third_person(event: ev.Event, names: Sequence[str]) -> str | None:
     t = type(event)
     if t is ev.RoundStarted:
         return _("{name} deals {n} cards to everyone.").format(
@@ -138,11 +212,13 @@ def event_line(event: ev.Event, names: Sequence[str]) -> str | None:
     return None
 
 
-def log_lines(events: Iterable[ev.Event], names: Sequence[str]) -> list[str]:
+def log_lines(
+    events: Iterable[ev.Event], names: Sequence[str], you: int | None = None
+) -> list[str]:
     """The log lines for several events, skipping those without a line."""
     out: list[str] = []
     for event in events:
-        line = event_line(event, names)
+        line = event_line(event, names, you)
         if line is not None:
             out.append(line)
     return out

@@ -135,11 +135,13 @@ class TableView:
     """The event queue and the displayed state.
 
     `names` are the seats' names (for log lines); `deck_size` starts the draw pile count
-    when a round is dealt.
+    when a round is dealt; `you` is the seat the log addresses as "you".
     """
 
-    def __init__(self, names: Sequence[str], deck_size: int) -> None:
+    def __init__(self, names: Sequence[str], deck_size: int, you: int | None = None) -> None:
         self.names = list(names)
+        #: the seat the log speaks to as "you" (a lone human), or None
+        self.you = you
         self.deck_size = deck_size
         self.state = ViewState.empty(len(names))
         self.queue: deque[ev.Event] = deque()
@@ -203,7 +205,9 @@ class TableView:
             return self._deal_step(deals, shown)
         builder = _BUILDERS.get(t)
         if builder is None:
-            return Step(event, on_done=lambda: self.add_log(event_line(event, self.names)))
+            return Step(
+                event, on_done=lambda: self.add_log(event_line(event, self.names, self.you))
+            )
         return builder(self, event, shown)
 
     def _log_done(
@@ -212,7 +216,7 @@ class TableView:
         def done() -> None:
             if extra is not None:
                 extra()
-            self.add_log(event_line(event, self.names))
+            self.add_log(event_line(event, self.names, self.you))
 
         return done
 

@@ -118,7 +118,8 @@ class TableScene(Scene):
         self.n: int = match.players
         self.names = [self._seat_name(s) for s in range(self.n)]
         self.humans = [s for s in range(self.n) if match.is_human(s)]
-        self.view = TableView(self.names, match.rules.deck_size())
+        you = self.humans[0] if len(self.humans) == 1 else None
+        self.view = TableView(self.names, match.rules.deck_size(), you)
         self.animator = Animator(getattr(services.settings, "animation_speed", 1.0))
         self.layout: TableLayout | None = None
         self._layout_key: tuple[Any, ...] | None = None
@@ -222,7 +223,7 @@ class TableScene(Scene):
             history = match.observation(self.bottom).history
             from uno_desktop.ui.log_text import log_lines
 
-            for line in log_lines(history, self.names)[-8:]:
+            for line in log_lines(history, self.names, self.view.you)[-8:]:
                 self.view.add_log(line)
             self._synced = True
         self.view.state.scores = list(match.totals)
