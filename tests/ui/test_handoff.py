@@ -183,3 +183,14 @@ def test_a_whole_pass_and_play_round_never_shows_a_hand_to_anyone_else():
             _human_turn(h, rng)
     assert match.round_over
     assert handoffs > 0
+
+
+def test_escape_on_the_handoff_screen_opens_the_menu_and_keeps_every_hand_hidden():
+    h = two_humans()
+    h.settle()
+    handoff = h.stack.top
+    assert isinstance(handoff, HandoffOverlay)
+    h.key(pygame.K_ESCAPE)
+    assert h.stack.top is not handoff
+    assert handoff in h.stack.scenes  # the menu sits over the hand-off screen
+    assert faces_in_next_frame(h) == set()

@@ -895,13 +895,21 @@ class HandoffOverlay(TableOverlay):
     modal = True
 
     def __init__(
-        self, services: Any, seat: int, name: str, on_ready: Callable[[int], None], note: str = ""
+        self,
+        services: Any,
+        seat: int,
+        name: str,
+        on_ready: Callable[[int], None],
+        note: str = "",
+        on_menu: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(services)
         self.seat = seat
         self.name = name
         self.on_ready = on_ready
         self.note = note
+        #: Esc: the pause menu over this screen (the family may want to stop right here)
+        self.on_menu = on_menu
         self._bg: pygame.Surface | None = None
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
@@ -925,7 +933,9 @@ class HandoffOverlay(TableOverlay):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return False  # let the app / pause menu see Esc
+            if self.on_menu is not None and not self.closed:
+                self.on_menu()
+            return True
         super().handle_event(event)
         return True  # nothing reaches the hidden table
 

@@ -499,7 +499,7 @@ class TableScene(Scene):
         self._holder = None
         self._layout_key = None
         self._handoff = HandoffOverlay(
-            self.services, target, self.names[target], self._handoff_done
+            self.services, target, self.names[target], self._handoff_done, on_menu=self._open_pause
         )
         if self.stack is not None:
             self.stack.push(self._handoff)
