@@ -902,3 +902,12 @@ def test_clicks_land_where_the_table_was_drawn_after_a_resize_it_never_heard_of(
     h.draw()
     h.click(h.card_pos("R5"))
     assert h.actions() == [Play(0, Card.parse("R5"))]
+
+
+def test_a_seat_that_draws_gets_a_short_highlight():
+    from uno_desktop.ui.table_view import TableView
+
+    view = TableView(["A", "B", "C"], 108)
+    view.feed([ev.CardsDrawn(2, 2, (), "penalty")])
+    step = view.next_step(None)
+    assert step is not None and step.pulse_seat == 2 and step.sound == "draw"

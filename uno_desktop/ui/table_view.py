@@ -323,7 +323,8 @@ class TableView:
                     on_land=self._lander(e.seat, card),
                 )
             )
-        return Step(e, flights=flights, on_done=self._log_done(e), sound="draw")
+        # a short glow on the seat that draws: easy to miss across a ten-seat table
+        return Step(e, flights=flights, on_done=self._log_done(e), sound="draw", pulse_seat=e.seat)
 
     def _turn_skipped(self, e: ev.TurnSkipped, shown: int | None) -> Step:
         def done() -> None:
