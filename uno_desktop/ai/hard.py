@@ -52,6 +52,9 @@ class HardBot(NormalBot):
     plan_finish = True  # go out in one turn when a chain of extra turns allows it
     void_others_weight = 0.0  # ... and the players after it (at larger tables)
     multi_action_bonus = 0.0  # larger tables: how eagerly to spend Skips and Draw Twos
+    search_choice_players = 2  # search which card to play only at tables this small
+    hit_three_bonus = 0.0  # larger tables: hit a next player on three cards too
+    danger_weight = 0.0  # larger tables: deny the colour to whoever is about to go out
     w4_bonus = 0.0  # heads-up: a Wild Draw Four is also an extra turn
     endgame_bluff_prior = ENDGAME_BLUFF_PRIOR
 
@@ -82,7 +85,11 @@ class HardBot(NormalBot):
                 plays = opts.plays[card]
                 target = fewest_cards_target(obs) if needs_swap_target(plays) else None
                 return variant(plays, color, target, True)
-            candidates = self.ranked_plays(obs, opts, know)[:MAX_CANDIDATES]
+            # At larger tables the rollouts judged the choice between cards worse than
+            # the heuristic (4,000-game trials), so there only the structural choice
+            # below (save the wild and draw?) is searched.
+            width = MAX_CANDIDATES if obs.players <= self.search_choice_players else 1
+            candidates = self.ranked_plays(obs, opts, know)[:width]
             if opts.draw is not None and (
                 not candidates or all(isinstance(p, Play) and p.card.is_wild for p in candidates)
             ):
@@ -119,6 +126,17 @@ class HardBot(NormalBot):
         score = super().score_play(obs, card, know)
         if obs.players > 2 and card.rank in ("S", "D2"):
             score += self.multi_action_bonus
+            if obs.hand_sizes[next_seat(obs)] == 3:
+                score += self.hit_three_bonus
+        if know is not None and self.danger_weight and not card.is_wild and obs.players > 2:
+            others = [s for s in range(obs.players) if s not in (obs.seat, next_seat(obs))]
+            closest = min(others, key=lambda s: obs.hand_sizes[s])
+            if obs.hand_sizes[closest] <= 2:
+                score += (
+                    self.void_play_bonus
+                    * self.danger_weight
+                    * (1.0 - know.p_holds_color(closest, card.color, obs.hand_sizes[closest]))
+                )
         if card.rank == "W4" and obs.players == 2 and know is not None:
             opponent = next_seat(obs)
             if know.seats[opponent].challenges_made == 0:
