@@ -999,7 +999,7 @@ class HandoffOverlay(TableOverlay):
             )
         blit_text(
             surface,
-            _("Press Enter when you are ready"),
+            _("Press Enter when you are ready · Esc: menu"),
             round(18 * s),
             theme.TEXT_DIM_RGB,
             midtop=(w // 2, self.buttons[0].rect.bottom + round(18 * s)),
