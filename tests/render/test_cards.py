@@ -150,3 +150,15 @@ def test_the_cache_drops_the_oldest_pictures_beyond_its_pixel_budget(monkeypatch
         painter.face(Card.parse(code), 100)
     assert painter.face(Card.parse("R4"), 100) is painter.face(Card.parse("R4"), 100)
     assert painter.face(Card.parse("R1"), 100) is not first
+
+
+def test_a_card_shadow_fades_to_nothing_before_its_edges():
+    """A shadow cut off at its surface edge shows as a hard rectangle on the felt."""
+    from uno_desktop.render.cards import CardPainter
+
+    surf = CardPainter().shadow(100)
+    w, h = surf.get_size()
+    edges = [surf.get_at((w - 1, h // 2)).a, surf.get_at((w // 2, h - 1)).a]
+    edges += [surf.get_at((0, h // 2)).a, surf.get_at((w // 2, 0)).a]
+    assert max(edges) <= 4
+    assert surf.get_at((w // 2, h // 2)).a > 80

@@ -452,7 +452,9 @@ class CardPainter:
         key = ("shadow", width)
         surf = self._cache.get(key)
         if surf is None:
-            surf = self._remember(key, self._draw_blur(max(8, int(width)), (0, 0, 0), 110, 0.0))
+            # The silhouette is drawn a little inside the card so the blur fades out before
+            # the surface edge (no hard rectangle on the felt).
+            surf = self._remember(key, self._draw_blur(max(8, int(width)), (0, 0, 0), 110, -0.5))
         return surf
 
     # -- drawing -----------------------------------------------------------------------------
