@@ -50,12 +50,7 @@ class HardBot(NormalBot):
     lack_color_weight = 0.75  # naming a colour the next player probably lacks
     prior_bonus = PRIOR_BONUS
     plan_finish = True  # go out in one turn when a chain of extra turns allows it
-    void_others_weight = 0.0  # ... and the players after it (at larger tables)
-    multi_action_bonus = 0.0  # larger tables: how eagerly to spend Skips and Draw Twos
     search_choice_players = 2  # search which card to play only at tables this small
-    hit_three_bonus = 0.0  # larger tables: hit a next player on three cards too
-    danger_weight = 0.0  # larger tables: deny the colour to whoever is about to go out
-    w4_bonus = 0.0  # heads-up: a Wild Draw Four is also an extra turn
     endgame_bluff_prior = ENDGAME_BLUFF_PRIOR
 
     def __init__(self, rollouts: int = ROLLOUTS, depth: int = DEPTH) -> None:
@@ -123,38 +118,19 @@ class HardBot(NormalBot):
         return know.guilt_probability(obs, prior)
 
     def score_play(self, obs: Observation, card: Card, know: Knowledge | None) -> float:
+        """Normal's judgement, plus: keep the next player on a colour it probably lacks.
+
+        Tried and dropped (no measurable gain in 3,000-4,000-game trials against Normal):
+        spending Wild Draw Fours early, eager Skips/Draw Twos at larger tables, hitting a
+        next player on three cards, denying colours to players further round the table,
+        and avoiding the colour the next player last named.
+        """
         score = super().score_play(obs, card, know)
-        if obs.players > 2 and card.rank in ("S", "D2"):
-            score += self.multi_action_bonus
-            if obs.hand_sizes[next_seat(obs)] == 3:
-                score += self.hit_three_bonus
-        if know is not None and self.danger_weight and not card.is_wild and obs.players > 2:
-            others = [s for s in range(obs.players) if s not in (obs.seat, next_seat(obs))]
-            closest = min(others, key=lambda s: obs.hand_sizes[s])
-            if obs.hand_sizes[closest] <= 2:
-                score += (
-                    self.void_play_bonus
-                    * self.danger_weight
-                    * (1.0 - know.p_holds_color(closest, card.color, obs.hand_sizes[closest]))
-                )
-        if card.rank == "W4" and obs.players == 2 and know is not None:
-            opponent = next_seat(obs)
-            if know.seats[opponent].challenges_made == 0:
-                score += self.w4_bonus
         if know is not None and not card.is_wild:
             nxt = next_seat(obs)
             score += self.void_play_bonus * (
                 1.0 - know.p_holds_color(nxt, card.color, obs.hand_sizes[nxt])
             )
-            if self.void_others_weight and obs.players > 2:
-                for step in range(2, obs.players):
-                    s = next_seat(obs, steps=step)
-                    score += (
-                        self.void_play_bonus
-                        * self.void_others_weight
-                        / step
-                        * (1.0 - know.p_holds_color(s, card.color, obs.hand_sizes[s]))
-                    )
         return score
 
     def pick_color(self, obs: Observation, after: Sequence[Card], know: Knowledge | None) -> Color:
