@@ -122,13 +122,14 @@ class SettingsScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.transparent:  # over the table: dim it first
             shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 130))
+            shade.fill((0, 0, 0, 170))
             surface.blit(shade, (0, 0))
         super().draw(surface)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
-        draw_panel(surface, self._panel, s, alpha=235)
+        # Over the pause menu the panel is opaque: the menu's own texts must not show through.
+        draw_panel(surface, self._panel, s, alpha=255 if self.transparent else 235)
         self.draw_title(surface)
 
 
