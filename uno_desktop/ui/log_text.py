@@ -10,17 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from uno_desktop.engine import Card, Color
+from uno_desktop.card_names import card_name, color_name
+from uno_desktop.engine import Color
 from uno_desktop.engine import events as ev
 from uno_desktop.i18n import N_, _
 
-#: colour names, marked for translation (translated when used)
-COLOR_NAMES: dict[Color, str] = {
-    Color.RED: N_("Red"),
-    Color.YELLOW: N_("Yellow"),
-    Color.GREEN: N_("Green"),
-    Color.BLUE: N_("Blue"),
-}
+__all__ = ["card_name", "challenge_result_text", "color_name", "event_line", "log_lines"]
 
 #: colour names inside a sentence ("Ann chooses red.")
 COLOR_WORDS: dict[Color, str] = {
@@ -29,30 +24,6 @@ COLOR_WORDS: dict[Color, str] = {
     Color.GREEN: N_("green"),
     Color.BLUE: N_("blue"),
 }
-
-#: the symbol part of a card's name
-RANK_NAMES: dict[str, str] = {
-    "S": N_("Skip"),
-    "R": N_("Reverse"),
-    "D2": N_("Draw Two"),
-    "W": N_("Wild"),
-    "W4": N_("Wild Draw Four"),
-    "WS": N_("Wild Swap Hands"),
-    "WC": N_("Wild Customizable"),
-}
-
-
-def color_name(color: Color) -> str:
-    """ "Red", "Blue", ... in the current language (titles, buttons)."""
-    return _(COLOR_NAMES[color])
-
-
-def card_name(card: Card) -> str:
-    """ "Red 5", "Blue Draw Two", "Wild Draw Four" in the current language."""
-    rank = _(RANK_NAMES[card.rank]) if card.rank in RANK_NAMES else card.rank
-    if card.color is None:
-        return rank
-    return _("{color} {rank}").format(color=color_name(card.color), rank=rank)
 
 
 def _draw_line(name: str, count: int, reason: str, you: bool = False) -> str | None:
