@@ -78,7 +78,7 @@ def catalog(lang: str) -> dict[str, str]:
 
 
 def system_language() -> str:
-    """"sv" when the system asks for Swedish, else "en"."""
+    """ "sv" when the system asks for Swedish, else "en"."""
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var, "")
         if value:

@@ -148,11 +148,9 @@ class _RandomBot:
 
 
 def default_bot_factory(level: str) -> Bot:
-    """The real bots when uno_desktop.ai is importable, else a random legal policy."""
-    try:
-        from .ai import make_bot
-    except ImportError:
-        return _RandomBot()
+    """The computer player for `level` ("easy", "normal", "hard")."""
+    from .ai import make_bot
+
     return make_bot(level)
 
 

@@ -81,7 +81,7 @@ def test_continue_resumes_the_saved_match_at_the_table(services):
     click(title, title.continue_button)
     stack.apply_pending()
     assert services.match is not None and services.match.seed == match.seed
-    assert type(stack.top).__name__ in ("TableScene", "PlaceholderTable")
+    assert type(stack.top).__name__ == "TableScene"
 
 
 def test_a_corrupt_saved_match_on_continue_shows_a_message_and_clears_it(services):

@@ -64,10 +64,8 @@ class SpyPainter(CardPainter):
 
 
 def default_settings() -> Any:
-    try:
-        from uno_desktop.storage import Settings
-    except ImportError:  # pragma: no cover - storage lands separately
-        from uno_desktop.ui.services import FallbackSettings as Settings
+    from uno_desktop.storage import Settings
+
     return Settings()
 
 

@@ -30,7 +30,6 @@ from uno_desktop.ui.widgets import (
     Stepper,
     TextInput,
     draw_panel,
-    draw_text,
     wrap_text,
 )
 
@@ -115,10 +114,8 @@ def table_scene(services: Any, match: Any) -> Scene:
     match.on_change = autosave
     services.match = match
     autosave(match)
-    try:
-        from uno_desktop.ui.scenes.table import TableScene
-    except ImportError:
-        return PlaceholderTable(services, match)
+    from uno_desktop.ui.scenes.table import TableScene
+
     return TableScene(services, match)
 
 
@@ -170,35 +167,6 @@ def resume_saved_match(services: Any) -> Scene:
             N_("Sorry! The saved match was damaged, so it was put away. Start a new game!"),
         )
     return table_scene(services, match)
-
-
-class PlaceholderTable(Scene):
-    """Stand-in while ui/scenes/table.py is missing: the computers play, a line of text."""
-
-    def __init__(self, services: Any, match: Any) -> None:
-        super().__init__()
-        self.services, self.match = services, match
-
-    @property
-    def animating(self) -> bool:
-        return not self.match.round_over
-
-    def update(self, dt_s: float) -> None:
-        if not self.match.round_over and self.match.poll():
-            self.dirty = True
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.stack:
-            from uno_desktop.ui.scenes.title import TitleScene
-
-            self.stack.clear_to(TitleScene(self.services))
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.TABLE_RGB)
-        text = f"round {self.match.round_no}: {'over' if self.match.round_over else 'playing'}"
-        draw_text(surface, text, 40, theme.TEXT_RGB, center=surface.get_rect().center)
 
 
 # --- the screen -------------------------------------------------------------------------
@@ -383,12 +351,9 @@ class NewGameScene(MenuScene):
 
     def _remember(self, seats: list[tuple[str, str]]) -> None:
         """Keep the choices for next time (as the settings' own types when available)."""
-        try:
-            from uno_desktop.storage import SeatSetting
+        from uno_desktop.storage import SeatSetting
 
-            last_seats: Any = tuple(SeatSetting(n, k) for n, k in seats)
-        except ImportError:
-            last_seats = tuple({"name": n, "kind": k} for n, k in seats)
+        last_seats: Any = tuple(SeatSetting(n, k) for n, k in seats)
         changes: dict[str, Any] = {
             "last_preset": self.preset.name,
             "last_seats": last_seats,

@@ -1004,39 +1004,3 @@ class HandoffOverlay(TableOverlay):
             theme.TEXT_DIM_RGB,
             midtop=(w // 2, self.buttons[0].rect.bottom + round(18 * s)),
         )
-
-
-class PausedOverlay(TableOverlay):
-    """A plain pause screen, used only while the shell's pause menu is not available."""
-
-    def __init__(self, services: Any) -> None:
-        super().__init__(services)
-        self.panel = pygame.Rect(0, 0, 0, 0)
-
-    def layout(self, size: tuple[int, int], scale: float) -> None:
-        self.panel = self.panel_rect(size, round(360 * scale), round(180 * scale))
-        self.buttons = column_buttons(
-            [("resume", _("Resume"), "primary")],
-            self.panel.centerx,
-            self.panel.bottom - round(74 * scale),
-            round(180 * scale),
-            round(50 * scale),
-            0,
-        )
-
-    def choose(self, key: str) -> None:
-        self.close()
-
-    def cancel(self) -> bool:
-        self.close()
-        return True
-
-    def draw_content(self, surface: pygame.Surface) -> None:
-        draw_panel(surface, self.panel, self.scale)
-        blit_text(
-            surface,
-            _("Paused"),
-            round(36 * self.scale),
-            bold=True,
-            midtop=(self.panel.centerx, self.panel.y + round(26 * self.scale)),
-        )

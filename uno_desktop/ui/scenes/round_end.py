@@ -31,10 +31,8 @@ COUNT_TOTAL_S = 3.0
 
 
 def _make_match_end(services: Any, match: Any) -> Any | None:
-    try:
-        from uno_desktop.ui.scenes.match_end import MatchEndScene
-    except ImportError:
-        return None
+    from uno_desktop.ui.scenes.match_end import MatchEndScene
+
     return MatchEndScene(services, match)
 
 

@@ -52,7 +52,6 @@ from uno_desktop.ui.scenes.overlays import (
     ChoosePlayerOverlay,
     ColorPickerOverlay,
     HandoffOverlay,
-    PausedOverlay,
     PenaltyOverlay,
     PlayOrKeepOverlay,
     SeatChoice,
@@ -95,10 +94,8 @@ def discard_angle(index: int) -> float:
 
 
 def _make_pause(services: Any, match: Any) -> Scene:
-    try:
-        from uno_desktop.ui.scenes.pause import PauseScene
-    except ImportError:
-        return PausedOverlay(services)
+    from uno_desktop.ui.scenes.pause import PauseScene
+
     return PauseScene(services, match)
 
 
