@@ -299,6 +299,10 @@ class Game:
     def is_over(self) -> bool:
         return self.phase is _OVER
 
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """One seat's hand (cheaper than `hands` when only one is needed)."""
+        return tuple(self._hands[seat])
+
     def hand_size(self, seat: int) -> int:
         return len(self._hands[seat])
 
