@@ -118,7 +118,11 @@ class MatchEndScene(MenuScene):
         head = self.place_text(
             "headline", self._headline(), int(64 * s), bold=True, midtop=(w // 2, int(24 * s))
         )
-        rounds = _("{rounds} rounds played").format(rounds=len(self.match.round_history))
+        played = len(self.match.round_history)
+        if played == 1:
+            rounds = _("1 round played")
+        else:
+            rounds = _("{rounds} rounds played").format(rounds=played)
         sub = self.place_text(
             "rounds", rounds, int(30 * s), midtop=(w // 2, head.bottom + int(8 * s))
         )
