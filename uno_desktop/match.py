@@ -19,11 +19,11 @@ import dataclasses
 import enum
 import logging
 import random
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .clock import Clock, ManualClock, MonotonicClock
 from .engine import Game, IllegalAction, Observation, Phase, RuleSet
 from .engine.actions import (
     Action,
@@ -76,34 +76,6 @@ class SeatSpec:
     @property
     def is_human(self) -> bool:
         return self.kind == "human"
-
-
-class Clock(Protocol):
-    """Where the match reads the time; injected so tests control it."""
-
-    def now_s(self) -> float: ...
-
-
-class MonotonicClock:
-    """The real clock for the running game."""
-
-    def now_s(self) -> float:
-        return time.monotonic()
-
-
-class ManualClock:
-    """A clock that moves only when told: tests step time by hand."""
-
-    def __init__(self, start_s: float = 0.0) -> None:
-        self._now_s = float(start_s)
-
-    def now_s(self) -> float:
-        return self._now_s
-
-    def advance(self, dt_s: float) -> None:
-        if dt_s < 0:
-            raise ValueError(f"a clock cannot go back ({dt_s} s)")
-        self._now_s += dt_s
 
 
 @dataclass(frozen=True)

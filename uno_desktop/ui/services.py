@@ -55,7 +55,7 @@ def make_sounds(volume: float) -> Any:
 
 
 def make_clock() -> Any:
-    from uno_desktop.match import MonotonicClock
+    from uno_desktop.clock import MonotonicClock
 
     return MonotonicClock()
 
