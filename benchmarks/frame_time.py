@@ -33,9 +33,9 @@ def main() -> None:
     from uno_desktop.engine import RuleSet
     from uno_desktop.match import ManualClock, Match, SeatSpec
     from uno_desktop.render.cards import CardPainter
+    from uno_desktop.storage import Settings
     from uno_desktop.ui.scene import SceneStack
     from uno_desktop.ui.scenes.table import TableScene
-    from uno_desktop.ui.services import FallbackSettings
 
     w, h = (int(x) for x in args.size.split("x"))
     pygame.display.init()
@@ -44,7 +44,7 @@ def main() -> None:
     clock = ManualClock()
     services = SimpleNamespace(
         storage=None,
-        settings=FallbackSettings(),
+        settings=Settings(),
         sounds=SimpleNamespace(play=lambda name: None, volume=0.0),
         painter=CardPainter(),
         clock=clock,

@@ -1,0 +1,41 @@
+"""Every benchmark still runs (tiny sizes). Nothing here looks at a time: the figures are
+printed by the benchmarks themselves; this only keeps them from rotting unnoticed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+TINY = {
+    "engine_throughput.py": ["--games", "3", "--reps", "1"],
+    "ai_latency.py": ["--games", "1"],
+    "ai_strength.py": ["--games", "2", "--only", "hard,normal"],
+    "frame_time.py": ["--frames", "5", "--seats", "4"],
+    "render_cards.py": ["--frames", "3"],
+    "startup.py": ["--runs", "1"],
+}
+
+
+def test_every_benchmark_has_tiny_arguments_here():
+    assert sorted(p.name for p in (ROOT / "benchmarks").glob("*.py")) == sorted(TINY)
+
+
+@pytest.mark.parametrize("name", sorted(TINY))
+def test_the_benchmark_runs_to_the_end(name, tmp_path):
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / name), *TINY[name]],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip(), "a benchmark prints its figures"
