@@ -418,7 +418,8 @@ class Game:
             if phase is _PLAY:
                 active = self.active_color
                 top_rank = self._discard[-1].rank
-                plays_of = self._plays_of
+                size = len(hand)
+                cache = self._play_cache[seat][0 if size > 2 else size]
                 for card in dict.fromkeys(hand):
                     if card.is_wild:
                         if (
@@ -427,9 +428,10 @@ class Game:
                             and not self._may_play_draw_four(seat)
                         ):
                             continue
-                    elif not (active is None or card.color is active or card.rank == top_rank):
+                    elif active is not None and card.color is not active and card.rank != top_rank:
                         continue
-                    out.extend(plays_of(seat, card))
+                    plays = cache.get(card)
+                    out += plays if plays is not None else self._plays_of(seat, card)
                 out.append(simple[0])
             elif phase is _DRAWN:
                 out.extend(self._plays_of(seat, self.drawn_card))  # type: ignore[arg-type]
@@ -596,14 +598,17 @@ class Game:
         jump = seat != self.current
         self.current = seat
         self._discard.append(card)
-        self._emit(CardPlayed, seat, card, jump)
+        record = self.record
+        if record:
+            self._ev.append(CardPlayed(seat, card, jump))
         self.stall = 0
         self.drawn_card = None
         in_penalty = self.phase is _PENALTY
         self.phase = _PLAY
         if card.is_wild:
             self.active_color = a.color
-            self._emit(ColorChosen, seat, a.color)  # type: ignore[arg-type]
+            if record:
+                self._ev.append(ColorChosen(seat, a.color))  # type: ignore[arg-type]
         else:
             self.active_color = card.color
         left = len(hand)
@@ -713,6 +718,13 @@ class Game:
     def _draw(self, seat: int, count: int, reason: str) -> list[Card]:
         """Move up to `count` cards to `seat`, reshuffling the discards as needed."""
         pile, hand = self._pile, self._hands[seat]
+        if count == 1 and pile:  # the common case: one card from a pile that has it
+            card = pile.pop()
+            hand.append(card)
+            self.declared[seat] = False
+            if self.record:
+                self._ev.append(CardsDrawn(seat, 1, (card,), reason))
+            return [card]
         got: list[Card] = []
         while count > 0:
             if not pile and not self._reshuffle(seat, got, reason):
@@ -726,7 +738,8 @@ class Game:
         if got:
             hand.extend(got)
             self.declared[seat] = False
-            self._emit(CardsDrawn, seat, len(got), tuple(got), reason)
+            if self.record:
+                self._ev.append(CardsDrawn(seat, len(got), tuple(got), reason))
         return got
 
     def _reshuffle(self, seat: int, got: list[Card], reason: str) -> bool:
