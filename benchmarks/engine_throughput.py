@@ -45,6 +45,45 @@ def run(
     return games / dt, dt / decisions * 1e6, decisions / games
 
 
+def engine_only(players: int, games: int, seed: int) -> tuple[float, float, float]:
+    """Microseconds per decision spent in the engine alone: a recorded game is replayed,
+    timing deal, legal_actions and apply, with no policy or random choice in between."""
+    rng = random.Random(seed)
+    traces: list[tuple[int, list[object]]] = []
+    for g in range(games):
+        game_seed = seed * 1_000_003 + g
+        game = Game.new(OFFICIAL, players, seed=game_seed, record=False)
+        seq: list[object] = []
+        while not game.is_over:
+            acts = game.legal_actions(game.current)
+            plays = [a for a in acts if type(a) is Play]
+            action = (plays or acts)[rng.randrange(len(plays or acts))]
+            seq.append(action)
+            game.apply(action)
+        traces.append((game_seed, seq))
+    n = sum(len(seq) for _, seq in traces)
+    t0 = time.perf_counter()
+    for game_seed, _ in traces:
+        Game.new(OFFICIAL, players, seed=game_seed, record=False)
+    deal = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    for game_seed, seq in traces:
+        game = Game.new(OFFICIAL, players, seed=game_seed, record=False)
+        apply = game.apply
+        for action in seq:
+            apply(action)
+    applied = time.perf_counter() - t0 - deal
+    t0 = time.perf_counter()
+    for game_seed, seq in traces:
+        game = Game.new(OFFICIAL, players, seed=game_seed, record=False)
+        apply, legal = game.apply, game.legal_actions
+        for action in seq:
+            legal(game.current)
+            apply(action)
+    both = time.perf_counter() - t0 - deal
+    return deal / n * 1e6, (both - applied) / n * 1e6, applied / n * 1e6
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1000)
@@ -62,6 +101,14 @@ def main() -> None:
                 dpg = statistics.median(r[2] for r in runs)
                 mode = "recorded" if record else "unrecorded"
                 print(f"{players:>7} {policy:>9} {mode:>10} {gps:>9.0f} {usd:>12.2f} {dpg:>15.1f}")
+    print()
+    print("engine alone, random playable card, unrecorded (us per decision):")
+    print(f"{'players':>7} {'deal':>7} {'legal':>7} {'apply':>7} {'total':>7}")
+    for players in (2, 4):
+        runs = [engine_only(players, max(1, a.games // 2), seed=r + 1) for r in range(a.reps)]
+        deal, legal, apply = (statistics.median(r[i] for r in runs) for i in range(3))
+        total = deal + legal + apply
+        print(f"{players:>7} {deal:>7.2f} {legal:>7.2f} {apply:>7.2f} {total:>7.2f}")
 
 
 if __name__ == "__main__":
