@@ -1,0 +1,690 @@
+"""The table's picture: everything `TableScene` shows, drawn from the scene's state.
+
+Every seat sits around the felt (`table_layout`), the hand of the person at the screen
+is fanned at the bottom, the piles, the active colour and the direction are in the
+middle, scores, log and action buttons on the side panel.
+
+The scene decides (what the match says, what the pointer and keys do, what flies where);
+this module only paints. `TablePainter` reads the scene it is given and keeps nothing of
+it between frames but its caches of finished pictures (the felt, name plates, card
+strips, tilted discards, panel parts, wrapped text), so the same state always gives the
+same pixels. `spot_pos` and `seat_rect` say where a pile, hand or seat is on screen, for
+the scene's flights and pulses.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from uno_desktop.engine import Card, Color, Draw, Phase
+from uno_desktop.i18n import _, language
+from uno_desktop.render import theme
+from uno_desktop.render.layout import TableLayout, fan_rects
+from uno_desktop.ui.scenes.overlays import blit_text, draw_button, draw_panel, text_image, wrap
+from uno_desktop.ui.table_view import Spot
+
+if TYPE_CHECKING:
+    from uno_desktop.ui.scenes.table import TableScene
+
+#: backs drawn in another seat's strip at most (the count says the rest)
+MAX_BACKS = 10
+
+
+def discard_angle(index: int) -> float:
+    """A small fixed tilt for the card at `index` of the discard pile (a loose, real pile)."""
+    return float(((index * 47) % 29) - 14)
+
+
+def spot_pos(scene: TableScene, spot: Spot, landing: Card | None = None) -> tuple[int, int]:
+    """Where `spot` is on screen: a pile's centre, a seat's strip, a card's place in the fan."""
+    lay = scene.layout
+    assert lay is not None
+    if spot.kind == "pile":
+        return lay.draw_pile.center
+    if spot.kind == "discard":
+        return lay.discard_pile.center
+    seat = spot.seat
+    if seat != scene.bottom:
+        return lay.seats[seat].cards_rect.center
+    hand = scene.view.state.hands[seat]
+    card = spot.card or landing
+    if scene.shown == seat and card is not None:
+        cards = sorted([c for c in hand if c is not None] + [card])
+        rects = fan_rects(len(cards), lay.hand_rect, lay.card_w)
+        return rects[cards.index(card)].center
+    rects = fan_rects(len(hand) + 1, lay.hand_rect, lay.card_w)
+    return rects[-1].center
+
+
+def seat_rect(scene: TableScene, seat: int) -> pygame.Rect:
+    """Where `seat` is on screen: its name plate, with its cards unless at the bottom."""
+    lay = scene.layout
+    assert lay is not None
+    spot = lay.seats[seat]
+    if seat == scene.bottom:
+        return spot.name_rect
+    return spot.name_rect.union(spot.cards_rect)
+
+
+class TablePainter:
+    """Draws a `TableScene` (one per scene: the caches fit that scene's seats and sizes)."""
+
+    def __init__(self) -> None:
+        self._bg: pygame.Surface | None = None
+        self._bg_key: tuple[Any, ...] | None = None
+        self._wrap_cache: dict[tuple[str, int, int], list[str]] = {}
+        self._rot_cache: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._dir_cache: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._plate_cache: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._strip_cache: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._part_cache: dict[str, tuple[tuple[Any, ...], pygame.Surface]] = {}
+        self._dimmer: pygame.Surface | None = None
+
+    def forget_background(self) -> None:
+        """Build the felt again on the next frame (the window was resized)."""
+        self._bg = None
+
+    def draw(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
+        """Paint the whole table for `scene`, laid out as `lay`, onto `surface`."""
+        surface.blit(self._background(lay), (0, 0))
+        s = lay.scale
+        st = scene.view.state
+        self._draw_piles(surface, scene, lay, st)
+        self._draw_markers(surface, scene, lay, st)
+        for spot in lay.seats:
+            if spot.seat != scene.bottom:
+                self._draw_seat(surface, scene, lay, spot.seat)
+        self._draw_bottom(surface, scene, lay)
+        self._draw_panel(surface, scene, lay)
+        self._draw_status(surface, scene, lay)
+        scene.animator.draw(surface)
+        if scene._toast:
+            self._draw_toast(surface, scene, lay, s)
+
+    def _background(self, lay: TableLayout) -> pygame.Surface:
+        key = (lay.size, lay.table_rect.topleft, lay.table_rect.size, lay.panel_rect.size)
+        if self._bg is not None and self._bg_key == key:
+            return self._bg
+        w, h = lay.size
+        bg = pygame.Surface((w, h))
+        bg.fill((12, 40, 30))
+        # the felt: a soft light in the middle, darker towards the rim (smoothscaled)
+        felt = lay.table_rect
+        small = pygame.Surface((48, 32))
+        light, dark = theme.TABLE_LIGHT_RGB, theme.TABLE_DARK_RGB
+        for y in range(32):
+            for x in range(48):
+                dx, dy = (x - 23.5) / 24, (y - 15.5) / 16
+                t = min(1.0, math.sqrt(dx * dx + dy * dy) / 1.25)
+                t = t * t
+                small.set_at((x, y), tuple(round(a + (b - a) * t) for a, b in zip(light, dark)))
+        grad = pygame.transform.smoothscale(small, felt.size)
+        radius = max(12, round(28 * lay.scale))
+        mask = pygame.Surface(felt.size, pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+        grad = grad.convert_alpha() if pygame.display.get_surface() else grad.convert_alpha(mask)
+        grad.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        rim = felt.inflate(round(10 * lay.scale), round(10 * lay.scale))
+        pygame.draw.rect(bg, (70, 44, 26), rim, border_radius=radius + 4)
+        pygame.draw.rect(
+            bg, (104, 68, 40), rim, max(2, round(3 * lay.scale)), border_radius=radius + 4
+        )
+        bg.blit(grad, felt)
+        inner = felt.inflate(-round(16 * lay.scale), -round(16 * lay.scale))
+        pygame.draw.rect(bg, (255, 255, 255), inner, 1, border_radius=radius)
+        # a faint oval where the piles sit
+        centre = lay.draw_pile.union(lay.discard_pile).inflate(
+            round(lay.card_w * 1.4), round(lay.card_w * 0.5)
+        )
+        oval = pygame.Surface(centre.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(oval, (255, 255, 255, 16), oval.get_rect())
+        pygame.draw.ellipse(oval, (255, 255, 255, 34), oval.get_rect(), 2)
+        bg.blit(oval, centre)
+        s = lay.scale
+        draw_panel(bg, lay.panel_rect.inflate(round(8 * s), round(8 * s)), s, alpha=200)
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            bg = bg.convert()
+        self._bg, self._bg_key = bg, key
+        return bg
+
+    # -- centre
+
+    def _shadow(
+        self,
+        surface: pygame.Surface,
+        scene: TableScene,
+        rect: pygame.Rect,
+        width: int,
+        lift: float = 1.0,
+    ) -> None:
+        fn = getattr(scene.services.painter, "shadow", None)
+        if fn is None:
+            return
+        img = fn(width)
+        off = round(max(2, width * 0.05) * lift)
+        surface.blit(img, img.get_rect(center=(rect.centerx + off // 2, rect.centery + off)))
+
+    def _rotated(self, scene: TableScene, card: Card, width: int, angle: float) -> pygame.Surface:
+        cache = self._rot_cache
+        key = (card.code, width, angle, id(scene.services.painter))
+        img = cache.get(key)
+        if img is None:
+            if len(cache) > 120:
+                cache.clear()
+            img = pygame.transform.rotozoom(scene.services.painter.face(card, width), angle, 1.0)
+            cache[key] = img
+        return img
+
+    def _draw_piles(
+        self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, st: Any
+    ) -> None:
+        painter = scene.services.painter
+        cw = lay.card_w
+        # draw pile: a little stack, thicker with more cards
+        pile = lay.draw_pile
+        layers = 0 if st.pile_count <= 0 else min(4, 1 + st.pile_count // 25)
+        if layers:
+            self._shadow(surface, scene, pile, cw)
+            back = painter.back(cw)
+            for i in range(layers):
+                surface.blit(back, pile.move(-i * max(1, cw // 40), -i * max(1, cw // 30)))
+            top = pile.move(-(layers - 1) * max(1, cw // 40), -(layers - 1) * max(1, cw // 30))
+            if (
+                scene._hover == ("pile",)
+                and scene.input_ok
+                and scene.shown is not None
+                and (Draw(scene.shown) in scene._legal(scene.shown))
+            ):
+                glow = painter.highlight(cw)
+                surface.blit(glow, glow.get_rect(center=top.center))
+                surface.blit(back, top)
+        else:
+            pygame.draw.rect(surface, (255, 255, 255), pile, 2, border_radius=max(4, cw // 10))
+        blit_text(
+            surface,
+            str(max(0, st.pile_count)),
+            lay.font_px(0.8),
+            theme.TEXT_DIM_RGB,
+            midtop=(pile.centerx, pile.bottom + max(2, round(4 * lay.scale))),
+        )
+        # discard pile: the last few cards, each with its own tilt
+        disc = lay.discard_pile
+        if not st.discard:
+            pygame.draw.rect(surface, (255, 255, 255), disc, 2, border_radius=max(4, cw // 10))
+            return
+        self._shadow(surface, scene, disc, cw)
+        first = max(0, len(st.discard) - 3)
+        for i in range(first, len(st.discard)):
+            img = self._rotated(scene, st.discard[i], cw, discard_angle(i))
+            surface.blit(img, img.get_rect(center=disc.center))
+
+    def _draw_markers(
+        self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, st: Any
+    ) -> None:
+        painter = scene.services.painter
+        s = lay.scale
+        cm = lay.color_marker
+        pygame.draw.circle(
+            surface, (0, 0, 0), (cm.centerx, cm.centery + round(3 * s)), cm.w // 2 + 2
+        )
+        if st.active_color is not None:
+            sw = painter.color_swatch(st.active_color, cm.w)
+            surface.blit(sw, sw.get_rect(center=cm.center))
+            pygame.draw.circle(
+                surface, theme.TEXT_RGB, cm.center, cm.w // 2 + 2, max(2, round(3 * s))
+            )
+        else:  # a wild start card: any colour goes until someone names one
+            for i, color in enumerate(Color):
+                pygame.draw.arc(
+                    surface,
+                    theme.COLOR_RGB[color],
+                    cm,
+                    i * math.pi / 2,
+                    (i + 1) * math.pi / 2,
+                    max(3, cm.w // 6),
+                )
+            blit_text(surface, "?", round(cm.h * 0.6), bold=True, center=cm.center)
+        blit_text(
+            surface,
+            _("Colour"),
+            lay.font_px(0.7),
+            theme.TEXT_DIM_RGB,
+            midtop=(cm.centerx, cm.bottom + round(4 * s)),
+        )
+        dm = lay.direction_marker
+        self._draw_direction(surface, dm, st.direction, s)
+        label = _("Clockwise") if st.direction > 0 else _("Counter-clockwise")
+        blit_text(
+            surface,
+            label,
+            lay.font_px(0.7),
+            theme.TEXT_DIM_RGB,
+            midtop=(dm.centerx, dm.bottom + round(4 * s)),
+            max_w=dm.w * 2,
+        )
+
+    def _draw_direction(
+        self, surface: pygame.Surface, rect: pygame.Rect, direction: int, s: float
+    ) -> None:
+        cache = self._dir_cache
+        key = (rect.size, direction)
+        img = cache.get(key)
+        if img is None:
+            k = 3
+            big = pygame.Surface((rect.w * k, rect.h * k), pygame.SRCALPHA)
+            c = (rect.w * k / 2, rect.h * k / 2)
+            r = rect.w * k * 0.36
+            width = max(3, round(rect.w * k * 0.09))
+            color = theme.TEXT_RGB
+            for a0 in (0.0, math.pi):  # two arcs with arrowheads, like the printed card
+                a1 = a0 + math.pi * 0.7
+                pts = [
+                    (
+                        c[0] + r * math.cos(a0 + (a1 - a0) * i / 24),
+                        c[1] - r * math.sin(a0 + (a1 - a0) * i / 24),
+                    )
+                    for i in range(25)
+                ]
+                if direction > 0:  # clockwise on screen: the arrow at the arc's start
+                    pts.reverse()
+                pygame.draw.lines(big, color, False, pts, width)
+                tip_a = a1 if direction <= 0 else a0
+                tip = (c[0] + r * math.cos(tip_a), c[1] - r * math.sin(tip_a))
+                tangent = -1 if direction <= 0 else 1
+                ta = tip_a - tangent * math.pi / 2
+                dx, dy = math.cos(ta), -math.sin(ta)
+                nx, ny = math.cos(tip_a), -math.sin(tip_a)
+                size = width * 1.8
+                head = [
+                    (tip[0] + dx * size, tip[1] + dy * size),
+                    (tip[0] + nx * size * 0.9, tip[1] + ny * size * 0.9),
+                    (tip[0] - nx * size * 0.9, tip[1] - ny * size * 0.9),
+                ]
+                pygame.draw.polygon(big, color, head)
+            img = pygame.transform.smoothscale(big, rect.size)
+            cache[key] = img
+        disc = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(disc, (0, 0, 0, 60), disc.get_rect())
+        surface.blit(disc, rect)
+        surface.blit(img, rect)
+
+    # -- seats
+
+    def _plate(
+        self,
+        surface: pygame.Surface,
+        scene: TableScene,
+        lay: TableLayout,
+        seat: int,
+        rect: pygame.Rect,
+        current: bool,
+    ) -> None:
+        s = lay.scale
+        radius = rect.h // 2
+        surface.blit(self._plate_image(rect.size, current, s), rect)
+        px = lay.font_px(0.85)
+        score = str(scene.match.totals[seat])
+        score_img = text_image(
+            score, px, theme.ACCENT_RGB if not current else theme.TEXT_RGB, bold=True
+        )
+        pad = max(6, radius // 2)
+        surface.blit(score_img, score_img.get_rect(midright=(rect.right - pad, rect.centery)))
+        name = scene.names[seat]
+        if not scene.match.is_human(seat):
+            name = f"{name}"
+        blit_text(
+            surface,
+            name,
+            px,
+            theme.TEXT_RGB,
+            bold=True,
+            midleft=(rect.x + pad, rect.centery),
+            max_w=rect.w - 2 * pad - score_img.get_width() - pad // 2,
+        )
+
+    def _plate_image(self, size: tuple[int, int], current: bool, s: float) -> pygame.Surface:
+        """A seat's name plate (cached: ten of them are drawn every frame)."""
+        cache = self._plate_cache
+        key = (size, current, s)
+        plate = cache.get(key)
+        if plate is None:
+            if len(cache) > 16:
+                cache.clear()
+            radius = size[1] // 2
+            plate = pygame.Surface(size, pygame.SRCALPHA)
+            fill = (*theme.PANEL_RGB, 220) if not current else (*theme.ACCENT_DARK_RGB, 235)
+            pygame.draw.rect(plate, fill, plate.get_rect(), border_radius=radius)
+            if current:
+                width = max(2, round(2 * s))
+                pygame.draw.rect(
+                    plate, (*theme.ACCENT_RGB, 255), plate.get_rect(), width, border_radius=radius
+                )
+            cache[key] = plate
+        return plate
+
+    def _strip(self, scene: TableScene, sw: int, count: int, step: float) -> pygame.Surface:
+        """`count` backs fanned by `step` pixels, as one picture (cached per count)."""
+        cache = self._strip_cache
+        key = (sw, count, round(step, 2), id(scene.services.painter))
+        img = cache.get(key)
+        if img is None:
+            if len(cache) > 64:
+                cache.clear()
+            back = scene.services.painter.back(sw)
+            width = round(sw + step * (count - 1)) + 1
+            img = pygame.Surface((width, back.get_height()), pygame.SRCALPHA)
+            for i in range(count):
+                img.blit(back, (round(i * step), 0))
+            cache[key] = img
+        return img
+
+    def _draw_seat(
+        self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, seat: int
+    ) -> None:
+        spot = lay.seats[seat]
+        st = scene.view.state
+        current = st.current == seat and not st.round_over
+        self._plate(surface, scene, lay, seat, spot.name_rect, current)
+        area = spot.cards_rect
+        n = len(st.hands[seat])
+        sw = lay.small_card_w
+        shown_n = min(n, MAX_BACKS)
+        if shown_n:
+            badge_w = round(sw * 0.9)
+            room = area.w - badge_w
+            step = min(sw * 0.55, (room - sw) / max(1, shown_n - 1)) if shown_n > 1 else 0
+            total = sw + step * (shown_n - 1)
+            x0 = area.x + (room - total) / 2
+            surface.blit(self._strip(scene, sw, shown_n, step), (round(x0), area.y))
+            bx = round(x0 + total + badge_w * 0.45)
+        else:
+            bx = area.centerx
+        # the card count
+        r = max(9, round(sw * 0.36))
+        cy = area.bottom - r
+        pygame.draw.circle(surface, (0, 0, 0), (bx + 1, cy + 2), r)
+        pygame.draw.circle(surface, theme.TEXT_RGB, (bx, cy), r)
+        blit_text(
+            surface, str(n), round(r * 1.35), theme.TEXT_DARK_RGB, bold=True, center=(bx, cy + 1)
+        )
+        if st.uno[seat] and n == 1:
+            self._uno_badge(surface, lay, (area.centerx, area.top + r))
+        if scene._thinking_seat() == seat:
+            self._dots(surface, scene, lay, (spot.name_rect.centerx, spot.name_rect.bottom))
+
+    def _uno_badge(
+        self, surface: pygame.Surface, lay: TableLayout, center: tuple[int, int]
+    ) -> None:
+        img = text_image(_("UNO!"), lay.font_px(0.9), theme.TEXT_DARK_RGB, bold=True)
+        rect = img.get_rect(center=center).inflate(round(14 * lay.scale), round(6 * lay.scale))
+        pygame.draw.rect(surface, theme.ACCENT_RGB, rect, border_radius=rect.h // 2)
+        surface.blit(img, img.get_rect(center=rect.center))
+
+    def _dots(
+        self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, at: tuple[int, int]
+    ) -> None:
+        r = max(2, round(3.5 * lay.scale))
+        for i in range(3):
+            k = 0.5 + 0.5 * math.sin(scene._t * 6 - i * 0.9)
+            col = tuple(
+                round(a + (b - a) * k) for a, b in zip(theme.TEXT_DIM_RGB, theme.ACCENT_RGB)
+            )
+            pygame.draw.circle(surface, col, (at[0] + (i - 1) * r * 3, at[1] + r * 2), r)
+
+    def _draw_bottom(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
+        seat = scene.bottom
+        st = scene.view.state
+        spot = lay.seats[seat]
+        current = st.current == seat and not st.round_over
+        self._plate(surface, scene, lay, seat, spot.name_rect, current)
+        if st.uno[seat] and len(st.hands[seat]) == 1:
+            self._uno_badge(
+                surface, lay, (spot.name_rect.right + round(34 * lay.scale), spot.name_rect.centery)
+            )
+        cards = scene._hand_cards()
+        if not cards:
+            return
+        painter = scene.services.painter
+        playable = scene._playable()
+        rects = scene._hand_rects(cards, playable)
+        cw = rects[0].w
+        turn = scene.input_ok and scene.shown == seat and scene.match.human_to_act() == seat
+        dimmer = self._dimmer
+        if dimmer is None or dimmer.get_width() != cw:
+            dimmer = pygame.Surface(rects[0].size, pygame.SRCALPHA)
+            pygame.draw.rect(
+                dimmer, (10, 20, 16, 120), dimmer.get_rect(), border_radius=max(3, cw // 10)
+            )
+            self._dimmer = dimmer
+        for i, (card, rect) in enumerate(zip(cards, rects)):
+            self._shadow(surface, scene, rect, cw, 1.6 if rect.y < rects[0].y + 1 else 1.0)
+            if card is None:
+                surface.blit(painter.back(cw), rect)
+                continue
+            if card in playable:
+                glow = painter.highlight(cw)
+                surface.blit(glow, glow.get_rect(center=rect.center))
+            surface.blit(painter.face(card, cw), rect)
+            if turn and card not in playable:
+                surface.blit(dimmer, rect)
+            if i == scene._focus:
+                pygame.draw.rect(
+                    surface,
+                    theme.ACCENT_RGB,
+                    rect.inflate(6, 6),
+                    max(2, round(3 * lay.scale)),
+                    border_radius=max(4, cw // 9),
+                )
+
+    # -- side panel
+
+    def _draw_panel(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
+        s = lay.scale
+        st = scene.view.state
+        score_key = (
+            lay.scores_rect.size,
+            tuple(st.counts()),
+            tuple(scene.match.totals),
+            st.current,
+            st.round_over,
+            language(),
+        )
+        self._blit_cached(
+            surface,
+            "scores",
+            lay.scores_rect,
+            score_key,
+            lambda surf, r: self._draw_scores(surf, scene, lay, r),
+        )
+        hints = self.hint_lines(lay)
+        hint_px = self._hint_px(lay)
+        hint_h = len(hints) * round(hint_px * 1.15) + round(6 * s)
+        log_rect = lay.log_rect.copy()
+        log_rect.h = max(0, log_rect.h - hint_h)
+        log_key = (log_rect.size, tuple(st.log))
+        self._blit_cached(
+            surface, "log", log_rect, log_key, lambda surf, r: self._draw_log(surf, scene, lay, r)
+        )
+        y = log_rect.bottom + round(4 * s)
+        for line in hints:
+            blit_text(surface, line, hint_px, theme.TEXT_DIM_RGB, midtop=(log_rect.centerx, y))
+            y += round(hint_px * 1.15)
+        hover = scene._hover[1] if scene._hover and scene._hover[0] == "button" else None
+        for b in scene._buttons():
+            if b.key == "uno" and scene._uno_armed:
+                glow = b.rect.inflate(round(10 * s), round(10 * s))
+                pygame.draw.rect(surface, theme.HIGHLIGHT_RGB, glow, border_radius=glow.h // 2)
+            pressed = scene._pressed == ("button", b.key)
+            draw_button(surface, b, s, hover=b.key == hover, pressed=pressed)
+
+    def _hint_px(self, lay: TableLayout) -> int:
+        return max(10, lay.font_px(0.6))
+
+    def hint_lines(self, lay: TableLayout) -> list[str]:
+        """The keyboard hint under the log, wrapped to the panel (cached per size/language)."""
+        text = _(
+            "Keys: arrows and Enter play a card · D draw · K keep · T take · H challenge · "
+            "U UNO · C catch · Esc menu"
+        )
+        px = self._hint_px(lay)
+        width = lay.log_rect.w - round(8 * lay.scale)
+        key = (text, px, width)
+        lines = self._wrap_cache.get(key)
+        if lines is None:
+            lines = self._wrap_cache[key] = wrap(text, px, width)
+        return lines
+
+    def _blit_cached(
+        self,
+        surface: pygame.Surface,
+        name: str,
+        rect: pygame.Rect,
+        key: tuple[Any, ...],
+        paint: Callable[[pygame.Surface, pygame.Rect], None],
+    ) -> None:
+        """Blit a panel part drawn once per change (the scores and the log are many texts)."""
+        cache = self._part_cache
+        entry = cache.get(name)
+        if entry is None or entry[0] != key:
+            img = pygame.Surface(rect.size, pygame.SRCALPHA)
+            paint(img, img.get_rect())
+            entry = cache[name] = (key, img)
+        surface.blit(entry[1], rect)
+
+    def _draw_scores(
+        self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, r: pygame.Rect
+    ) -> None:
+        rows = scene.n + 1
+        row_h = r.h // rows
+        px = max(10, round(row_h * 0.78))
+        st = scene.view.state
+        blit_text(surface, _("Player"), px, theme.TEXT_DIM_RGB, midleft=(r.x + 6, r.y + row_h // 2))
+        blit_text(
+            surface, _("Score"), px, theme.TEXT_DIM_RGB, midright=(r.right - 6, r.y + row_h // 2)
+        )
+        blit_text(
+            surface, _("Cards"), px, theme.TEXT_DIM_RGB, center=(r.x + r.w * 0.62, r.y + row_h // 2)
+        )
+        name_x = r.x + max(8, px // 3 + 5)  # room for the turn arrow at any scale
+        for seat in range(scene.n):
+            y = r.y + row_h * (seat + 1) + row_h // 2
+            current = st.current == seat and not st.round_over
+            color = theme.ACCENT_RGB if current else theme.TEXT_RGB
+            if current:
+                pygame.draw.polygon(
+                    surface,
+                    theme.ACCENT_RGB,
+                    [(r.x, y - px // 4), (r.x + px // 3, y), (r.x, y + px // 4)],
+                )
+            blit_text(
+                surface,
+                scene.names[seat],
+                px,
+                color,
+                bold=current,
+                midleft=(name_x, y),
+                max_w=round(r.w * 0.5),
+            )
+            blit_text(
+                surface,
+                str(len(st.hands[seat])),
+                px,
+                theme.TEXT_DIM_RGB,
+                center=(r.x + r.w * 0.62, y),
+            )
+            blit_text(
+                surface,
+                str(scene.match.totals[seat]),
+                px,
+                color,
+                bold=True,
+                midright=(r.right - 6, y),
+            )
+
+    def _draw_log(
+        self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, r: pygame.Rect
+    ) -> None:
+        s = lay.scale
+        pygame.draw.line(surface, theme.PANEL_BORDER_RGB, (r.x + 4, r.y), (r.right - 4, r.y), 1)
+        px = max(10, round(lay.line_h * 0.82))
+        line_h = round(px * 0.95)
+        width = r.w - round(10 * s)
+        lines: list[tuple[str, int]] = []
+        entries = list(scene.view.state.log)
+        for age, entry in enumerate(reversed(entries)):
+            wkey = (entry, px, width)
+            wrapped = self._wrap_cache.get(wkey)
+            if wrapped is None:
+                if len(self._wrap_cache) > 200:
+                    self._wrap_cache.clear()
+                wrapped = self._wrap_cache[wkey] = wrap(entry, px, width)
+            for line in reversed(wrapped):
+                lines.append((line, age))
+            if len(lines) * line_h > r.h:
+                break
+        y = r.bottom - line_h
+        for line, age in lines:
+            if y < r.y + 4:
+                break
+            k = min(1.0, age / 6)
+            color = tuple(round(a + (b - a) * k) for a, b in zip(theme.TEXT_RGB, (110, 140, 124)))
+            blit_text(surface, line, px, color, topleft=(r.x + round(6 * s), y))  # type: ignore[arg-type]
+            y -= line_h
+
+    def _status_text(self, scene: TableScene) -> str:
+        st = scene.view.state
+        match = scene.match
+        if st.round_over:
+            if st.winner is None:
+                return _("Nobody can play: the round is over.")
+            return _("{name} wins the round!").format(name=scene.names[st.winner])
+        if not scene.quiet:
+            return ""
+        game = match.game
+        if game is None:
+            return ""
+        cur = game.current
+        if cur == scene.shown:
+            if game.phase is Phase.PENALTY:
+                return _("{n} cards wait for you").format(n=game.pending)
+            if game.phase is Phase.DRAWN:
+                return _("Play the card you drew, or keep it")
+            if len(scene.humans) == 1:
+                return _("Your turn: play a glowing card or draw")
+            return _("{name}, your turn: play a card or draw").format(name=scene.names[cur])
+        if not match.is_human(cur):
+            return _("{name} is thinking…").format(name=scene.names[cur])
+        return _("{name}'s turn").format(name=scene.names[cur])
+
+    def _draw_status(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
+        text = self._status_text(scene)
+        if not text:
+            return
+        r = lay.status_rect
+        px = lay.font_px(1.0)
+        img = text_image(text, px, theme.TEXT_RGB, bold=True)
+        pill = img.get_rect(center=r.center).inflate(round(24 * lay.scale), round(8 * lay.scale))
+        pill.w = min(pill.w, lay.table_rect.w)
+        pill.centerx = r.centerx
+        bg = pygame.Surface(pill.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (0, 0, 0, 90), bg.get_rect(), border_radius=pill.h // 2)
+        surface.blit(bg, pill)
+        blit_text(
+            surface, text, px, theme.TEXT_RGB, bold=True, center=pill.center, max_w=pill.w - 10
+        )
+
+    def _draw_toast(
+        self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, s: float
+    ) -> None:
+        text = scene._toast or ""
+        px = lay.font_px(1.3)
+        img = text_image(text, px, theme.TEXT_RGB, bold=True)
+        box = img.get_rect().inflate(round(40 * s), round(22 * s))
+        box.w = min(box.w, lay.table_rect.w - 20)
+        box.center = (lay.table_rect.centerx, lay.discard_pile.centery)
+        draw_panel(surface, box, s, border=theme.ACCENT_RGB)
+        blit_text(surface, text, px, theme.TEXT_RGB, bold=True, center=box.center, max_w=box.w - 16)
