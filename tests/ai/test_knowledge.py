@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from uno_desktop.ai.knowledge import Knowledge
+from uno_desktop.ai.knowledge import Knowledge, SeatInfo
 from uno_desktop.engine import Challenge, Color, Draw, Game, Play, RuleSet, build_deck, parse_cards
 
 from .helpers import stacked_deck
@@ -78,3 +78,26 @@ def test_a_hand_given_away_in_a_swap_is_known():
     game.apply(Play(0, parse_cards("R7")[0], target=1))
     know = Knowledge.from_observation(game.observation(0))
     assert know.seats[1].known == Counter(parse_cards("G1 G2 B4"))
+
+
+def _hand_knowledge(unseen, known=(), voids=()):
+    """Knowledge of seat 0 about seat 1 built by hand: the pool, seat 1's known cards, voids."""
+    seats = [SeatInfo(), SeatInfo(known=Counter(parse_cards(" ".join(known))), voids=set(voids))]
+    return Knowledge(0, seats, Counter(parse_cards(" ".join(unseen))), None, None)
+
+
+def test_cannot_follow_counts_colour_rank_and_wilds_as_answers():
+    know = _hand_knowledge(["R1", "G2", "B3", "Y4"])
+    # One hidden card; R1 (colour) and G2 (rank) answer R2, B3 and Y4 do not.
+    assert know.p_cannot_follow(1, parse_cards("R2")[0], 1) == 0.5
+
+
+def test_cannot_follow_leaves_out_a_colour_the_seat_showed_it_lacks():
+    know = _hand_knowledge(["R1", "G2", "B3", "Y4"], voids=[Color.GREEN])
+    # G2 cannot be in the hand, so of R1, B3, Y4 only R1 answers.
+    assert abs(know.p_cannot_follow(1, parse_cards("R2")[0], 1) - 2 / 3) < 1e-9
+
+
+def test_a_seat_known_to_hold_a_wild_can_always_follow():
+    know = _hand_knowledge(["B3", "Y4"], known=["W"])
+    assert know.p_cannot_follow(1, parse_cards("R2")[0], 2) == 0.0

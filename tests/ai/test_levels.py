@@ -230,3 +230,23 @@ def test_normal_swaps_hands_with_the_player_with_fewest_cards():
     assert game.current == 0 and game.observation(0).hand_sizes == (4, 3, 5)
     action = _choose("normal", game, 0)
     assert action.card == parse_cards("WS")[0] and action.target == 1
+
+
+def test_hard_at_four_players_takes_its_heuristic_choice_without_searching(monkeypatch):
+    import uno_desktop.ai.hard as hard_module
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("searched at a four-player table")
+
+    monkeypatch.setattr(hard_module, "search", no_search)
+    # Seat 0 holds only a wild that plays: heads-up it would search wild against draw.
+    hands = [
+        ["W", "B2", "B3", "B4"],
+        ["G1", "G2", "G3", "G4"],
+        ["Y1", "Y2", "Y3", "Y4"],
+        ["Y5", "Y6", "Y7", "Y8"],
+    ]
+    game = _game(hands, "R5", dealer=3)
+    assert game.current == 0
+    action = _choose(HardBot(), game, 0)
+    assert isinstance(action, Play) and action.card.is_wild

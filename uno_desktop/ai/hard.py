@@ -46,11 +46,13 @@ class HardBot(NormalBot):
     level = "hard"
     prior_bluff = PRIOR_BLUFF
     challenge_at = CHALLENGE_AT
-    void_play_bonus = 12.0  # playing a colour the next player lacks (scaled by the odds)
+    void_play_bonus = 6.0  # playing a colour the next player lacks (scaled by the odds)
+    follow_block_bonus = 12.0  # playing a card the next player cannot answer at all (odds)
     lack_color_weight = 0.75  # naming a colour the next player probably lacks
     prior_bonus = PRIOR_BONUS
     plan_finish = True  # go out in one turn when a chain of extra turns allows it
     search_choice_players = 2  # search which card to play only at tables this small
+    search_players = 2  # search at all only at tables this small
     endgame_bluff_prior = ENDGAME_BLUFF_PRIOR
 
     def __init__(self, rollouts: int = ROLLOUTS, depth: int = DEPTH) -> None:
@@ -91,7 +93,9 @@ class HardBot(NormalBot):
                 candidates.append(opts.draw)
         if not candidates:
             raise ValueError("no action to take on our own turn")
-        if len(candidates) == 1 or self.rollouts <= 0:
+        # At larger tables even the draw-or-wild check measured no better than the
+        # heuristic's first choice (27.5% vs 26.8% over 4,000 games), so none runs there.
+        if len(candidates) == 1 or self.rollouts <= 0 or obs.players > self.search_players:
             return candidates[0]
         return search(
             obs,
@@ -118,7 +122,11 @@ class HardBot(NormalBot):
         return know.guilt_probability(obs, prior)
 
     def score_play(self, obs: Observation, card: Card, know: Knowledge | None) -> float:
-        """Normal's judgement, plus: keep the next player on a colour it probably lacks.
+        """Normal's judgement, plus: leave the next player a card it probably cannot answer.
+
+        Two terms: the chance it lacks the colour, and the (smaller, sharper) chance it
+        lacks the colour, the rank and every wild, i.e. must draw. Adding the second
+        raised hard against three normal bots from 27.1% to 28.0% (8,000 games each).
 
         Tried and dropped (no measurable gain in 3,000-4,000-game trials against Normal):
         spending Wild Draw Fours early, eager Skips/Draw Twos at larger tables, hitting a
@@ -128,9 +136,9 @@ class HardBot(NormalBot):
         score = super().score_play(obs, card, know)
         if know is not None and not card.is_wild:
             nxt = next_seat(obs)
-            score += self.void_play_bonus * (
-                1.0 - know.p_holds_color(nxt, card.color, obs.hand_sizes[nxt])
-            )
+            size = obs.hand_sizes[nxt]
+            score += self.void_play_bonus * (1.0 - know.p_holds_color(nxt, card.color, size))
+            score += self.follow_block_bonus * know.p_cannot_follow(nxt, card, size)
         return score
 
     def pick_color(self, obs: Observation, after: Sequence[Card], know: Knowledge | None) -> Color:

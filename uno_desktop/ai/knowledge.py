@@ -171,6 +171,34 @@ class Knowledge:
             return 1.0
         return 1.0 - comb(total - of_color, unknown) / comb(total, unknown)
 
+    def p_cannot_follow(self, seat: int, card: Card, hand_size: int) -> float:
+        """Probability that `seat` holds nothing playable on coloured `card` (hypergeometric).
+
+        Counts what would follow it: the same colour, the same rank, any wild. Cards of a
+        colour the seat showed it lacks are left out of the pool it could hold. This is
+        the chance the seat must draw if `card` is the next thing it sees, a sharper
+        guide than the colour alone (a number match or a wild also answers it).
+        """
+        info = self.seats[seat]
+        color, rank = card.color, card.rank
+        for c in info.known:
+            if c.is_wild or c.color is color or c.rank == rank:
+                return 0.0
+        unknown = hand_size - sum(info.known.values())
+        if unknown <= 0:
+            return 1.0
+        voids = info.voids
+        total = match = 0
+        for c, k in self.unseen.items():
+            if c.color is not None and c.color in voids:
+                continue
+            total += k
+            if c.is_wild or c.color is color or c.rank == rank:
+                match += k
+        if unknown > total:
+            return 0.0
+        return comb(total - match, unknown) / comb(total, unknown)
+
     def bluff_rate(self, seat: int, prior: float, weight: float = 4.0) -> float:
         """How readily `seat` plays a Wild Draw Four while holding the colour (Beta mean)."""
         info = self.seats[seat]
