@@ -94,7 +94,7 @@ def greedy_action(game: Game, rng: random.Random) -> Action:
         elif kind is Draw or (draw is None and kind is Pass):
             draw = a
     if plain or wild:
-        hand = game.hands[seat]
+        hand = game.hand(seat)
         counts = [0, 0, 0, 0]
         for c in hand:
             if c.color is not None:
