@@ -101,3 +101,58 @@ def test_cannot_follow_leaves_out_a_colour_the_seat_showed_it_lacks():
 def test_a_seat_known_to_hold_a_wild_can_always_follow():
     know = _hand_knowledge(["B3", "Y4"], known=["W"])
     assert know.p_cannot_follow(1, parse_cards("R2")[0], 2) == 0.0
+
+
+# ------------------------------------------------------------ habits (soft evidence)
+
+
+def test_naming_a_colour_after_a_wild_raises_the_odds_the_namer_holds_it():
+    game = _game([["B1", "B2", "B3", "Y4"], ["W", "R2", "G3", "B4"]], "Y5")
+    before = Knowledge.from_observation(game.observation(0))
+    game.apply(Play(1, parse_cards("W")[0], Color.GREEN))
+    after = Knowledge.from_observation(game.observation(0))
+    assert after.lean(1, Color.GREEN) > 0.0
+    assert after.p_holds_color(1, Color.GREEN, 3) > before.p_holds_color(1, Color.GREEN, 3)
+
+
+def test_leaving_a_colour_by_matching_the_number_marks_it_short():
+    game = _game([["B1", "B2", "B3", "Y4"], ["R5", "R2", "G3", "B4"]], "Y5")
+    game.apply(Play(1, parse_cards("R5")[0]))  # yellow 5 -> red 5: left yellow
+    know = Knowledge.from_observation(game.observation(0))
+    assert know.lean(1, Color.YELLOW) < 0.0
+    plain = Knowledge(0, [SeatInfo(), SeatInfo()], know.unseen, None, None)
+    assert know.p_holds_color(1, Color.YELLOW, 3) < plain.p_holds_color(1, Color.YELLOW, 3)
+
+
+def test_staying_in_colour_is_no_hint():
+    game = _game([["B1", "B2", "B3", "Y4"], ["Y2", "R2", "G3", "B4"]], "Y5")
+    game.apply(Play(1, parse_cards("Y2")[0]))
+    know = Knowledge.from_observation(game.observation(0))
+    assert know.seats[1].lean == {}
+
+
+def test_a_named_colour_wears_off_as_the_namer_plays_it():
+    game = _game([["B1", "G2", "B3", "Y4"], ["W", "R2", "G3", "B4"]], "Y5")
+    game.apply(Play(1, parse_cards("W")[0], Color.GREEN))
+    named = Knowledge.from_observation(game.observation(0)).lean(1, Color.GREEN)
+    game.apply(Play(0, parse_cards("G2")[0]))
+    game.apply(Play(1, parse_cards("G3")[0]))
+    assert Knowledge.from_observation(game.observation(0)).lean(1, Color.GREEN) < named
+
+
+def test_drawing_dilutes_a_hint():
+    game = _game([["B1", "B2", "G3", "Y4"], ["W", "R2", "G3", "B4"]], "Y5", pile=["Y9"])
+    game.apply(Play(1, parse_cards("W")[0], Color.GREEN))
+    game.apply(Play(0, parse_cards("G3")[0]))
+    named = Knowledge.from_observation(game.observation(0)).lean(1, Color.GREEN)
+    game.apply(Draw(1))  # draws on green although it named green: the hint fades
+    after = Knowledge.from_observation(game.observation(0))
+    assert Color.GREEN in after.seats[1].voids
+    assert after.p_holds_color(1, Color.GREEN, 4) == 0.0
+    assert abs(after.lean(1, Color.GREEN)) < abs(named)
+
+
+def test_a_bot_keeps_no_lean_about_its_own_hand():
+    game = _game([["B1", "B2", "B3", "Y4"], ["W", "R2", "G3", "B4"]], "Y5")
+    game.apply(Play(1, parse_cards("W")[0], Color.GREEN))
+    assert Knowledge.from_observation(game.observation(1)).seats[1].lean == {}
