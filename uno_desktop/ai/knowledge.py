@@ -5,19 +5,13 @@ everything here is recomputed from `observation.history`: the cards still unseen
 cards known to sit in a given opponent's hand (shown after a challenge, or a hand we
 gave away in a swap), colours an opponent showed it lacked (it drew on that colour),
 and how often each opponent was caught bluffing a Wild Draw Four.
-
-It also reads habits the way a person at the table would (soft evidence, never a
-certainty): a player who names a colour after a wild usually holds several of it, and
-a player who leaves the colour by matching the number or symbol of another colour is
-probably short in the colour it left. Each such hint shifts the log-odds that the
-seat holds that colour (`SeatInfo.lean`); plays, draws and further hints wear it off.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from math import comb, exp
+from math import comb
 
 from ..engine import Card, Color, Observation, build_deck
 from ..engine.events import (
@@ -42,30 +36,6 @@ class SeatInfo:
     challenged: int = 0  # Wild Draw Fours of this seat that were challenged
     guilty: int = 0  # ... and found to be bluffs
     challenges_made: int = 0  # Wild Draw Fours this seat challenged
-    # Log-odds shift, by colour, of holding that colour, from its habits (see module doc).
-    lean: dict[Color, float] = field(default_factory=dict)
-
-
-# Soft evidence, in log-odds of holding the colour. Named colours: a player names the
-# colour it holds most of. Colour left by a rank match: it could have stayed in colour
-# but preferred not to, or could not. Each card played of a leaning colour uses one up;
-# each card drawn dilutes the hint.
-NAMED_LEAN = 1.5
-LEFT_LEAN = -1.0
-PLAYED_LEAN = -0.5
-DRAW_DECAY = 0.8
-
-
-def _nudge(info: SeatInfo, color: Color, delta: float) -> None:
-    info.lean[color] = info.lean.get(color, 0.0) + delta
-
-
-def _shift(p: float, lean: float) -> float:
-    """Probability `p` moved by `lean` in log-odds (0 and 1 stay certain)."""
-    if lean == 0.0 or p <= 0.0 or p >= 1.0:
-        return p
-    odds = p / (1.0 - p) * exp(lean)
-    return odds / (1.0 + odds)
 
 
 @dataclass
@@ -102,20 +72,10 @@ class Knowledge:
                     info.w4_played += 1
                     before_w4, offender = active, s
                 if not card.is_wild:
-                    color = card.color
-                    assert color is not None
-                    if s != me:
-                        if active is not None and color is not active and not e.jump_in:
-                            _nudge(info, active, LEFT_LEAN)  # left the colour by rank
-                        if info.lean.get(color, 0.0) > 0.0:
-                            info.lean[color] = max(0.0, info.lean[color] + PLAYED_LEAN)
-                    active = color
+                    active = card.color
                 last_drawer_void.pop(s, None)
             elif kind is ColorChosen:
                 active = e.color
-                if e.seat != me:
-                    info = seats[e.seat]
-                    info.lean[active] = max(info.lean.get(active, 0.0), 0.0) + NAMED_LEAN
             elif kind is StartCardFlipped:
                 active = e.card.color
             elif kind is CardsDrawn:
@@ -126,9 +86,6 @@ class Knowledge:
                     continue
                 info = seats[s]
                 info.voids.clear()
-                if info.lean:
-                    decay = DRAW_DECAY**e.count
-                    info.lean = {c: v * decay for c, v in info.lean.items()}
                 if e.reason == "draw" and active is not None:
                     # It drew instead of playing: it had nothing of the active colour.
                     info.voids.add(active)
@@ -153,30 +110,26 @@ class Knowledge:
                 sa, sb = seats[a], seats[b]
                 sa.known, sb.known = sb.known, sa.known
                 sa.voids, sb.voids = sb.voids, sa.voids
-                sa.lean, sb.lean = sb.lean, sa.lean
                 if me in (a, b):
                     other = b if me == a else a
                     mine = my_hand
                     seats[other].known = Counter(mine) if mine is not None else Counter()
                     seats[other].voids = set()
-                    seats[other].lean = {}
                     my_hand = None
                     seats[me].known = Counter()
                     seats[me].voids = set()
             elif kind is HandsRotated:
                 d, n = e.direction, obs.players
-                old = [(x.known, x.voids, x.lean) for x in seats]
+                old = [(x.known, x.voids) for x in seats]
                 for s in range(n):
-                    seats[s].known, seats[s].voids, seats[s].lean = old[(s - d) % n]
+                    seats[s].known, seats[s].voids = old[(s - d) % n]
                 if my_hand is not None:
                     seats[(me + d) % n].known = Counter(my_hand)
                     seats[(me + d) % n].voids = set()
-                    seats[(me + d) % n].lean = {}
                 my_hand = None
                 seats[me].known = Counter()
         seats[me].known = Counter()
         seats[me].voids = set()
-        seats[me].lean = {}
         unseen = Counter(build_deck(obs.rules.deck))
         unseen.subtract(obs.hand)
         unseen.subtract(obs.discard_pile)
@@ -202,15 +155,8 @@ class Knowledge:
         """Whether `seat` is known for certain to hold a card of `color`."""
         return any(c.color is color for c in self.seats[seat].known)
 
-    def lean(self, seat: int, color: Color) -> float:
-        """The log-odds shift of `seat` holding `color`, from its habits (0: no hint)."""
-        return self.seats[seat].lean.get(color, 0.0)
-
     def p_holds_color(self, seat: int, color: Color, hand_size: int) -> float:
-        """Probability that `seat` holds at least one `color` card.
-
-        Hypergeometric over the unseen cards, then moved by the seat's habits (`lean`).
-        """
+        """Probability that `seat` holds at least one `color` card (hypergeometric)."""
         info = self.seats[seat]
         if self.holds_color(seat, color):
             return 1.0
@@ -223,8 +169,7 @@ class Knowledge:
             return 0.0
         if total <= 0 or unknown > total:
             return 1.0
-        p = 1.0 - comb(total - of_color, unknown) / comb(total, unknown)
-        return _shift(p, info.lean.get(color, 0.0))
+        return 1.0 - comb(total - of_color, unknown) / comb(total, unknown)
 
     def p_cannot_follow(self, seat: int, card: Card, hand_size: int) -> float:
         """Probability that `seat` holds nothing playable on coloured `card` (hypergeometric).
@@ -252,8 +197,7 @@ class Knowledge:
                 match += k
         if unknown > total:
             return 0.0
-        p = comb(total - match, unknown) / comb(total, unknown)
-        return _shift(p, -info.lean.get(color, 0.0))
+        return comb(total - match, unknown) / comb(total, unknown)
 
     def bluff_rate(self, seat: int, prior: float, weight: float = 4.0) -> float:
         """How readily `seat` plays a Wild Draw Four while holding the colour (Beta mean)."""

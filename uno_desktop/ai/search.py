@@ -19,7 +19,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..engine import COLORS, Action, Card, Color, Draw, Game, Observation, Pass, Play
+from ..engine import COLORS, Action, Card, Draw, Game, Observation, Pass, Play
 from .knowledge import Knowledge
 
 FUSE_S = 0.25  # emergency only: stop sampling after this long
@@ -42,10 +42,7 @@ def sample_hands(
         need = obs.hand_sizes[s] - len(hand)
         if need > 0:
             voids = info.voids
-            if info.lean:
-                picked, pool = _weighted_pick(pool, need, voids, info.lean, rng)
-                hand.extend(picked)
-            elif voids:
+            if voids:
                 keep: list[Card] = []
                 rest: list[Card] = []
                 for c in pool:
@@ -64,33 +61,6 @@ def sample_hands(
                 pool = pool[need:]
         hands[s] = hand[: obs.hand_sizes[s]]
     return hands, pool
-
-
-def _weighted_pick(
-    pool: list[Card],
-    need: int,
-    voids: set[Color],
-    lean: dict[Color, float],
-    rng: random.Random,
-) -> tuple[list[Card], list[Card]]:
-    """`need` cards from `pool` weighted by the seat's habits; the rest stay in order.
-
-    Weighted sampling without replacement (key u**(1/w), Efraimidis-Spirakis): a colour
-    the seat leans to is likelier dealt to it, one it leans away from less likely; void
-    colours come last, taken only when nothing else is left. Soft, never a constraint.
-    """
-    keys: list[float] = []
-    for c in pool:
-        col = c.color
-        if col is not None and col in voids:
-            keys.append(-1.0)
-        else:
-            w = math.exp(lean.get(col, 0.0)) if col is not None else 1.0
-            keys.append(rng.random() ** (1.0 / w))
-    order = sorted(range(len(pool)), key=lambda i: -keys[i])
-    take = set(order[:need])
-    picked = [pool[i] for i in order[:need]]
-    return picked, [c for i, c in enumerate(pool) if i not in take]
 
 
 def build_world(obs: Observation, know: Knowledge, rng: random.Random) -> Game:
