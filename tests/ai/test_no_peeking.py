@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping
 
 from uno_desktop.ai import make_bot
-from uno_desktop.engine import Game, RuleSet
+from uno_desktop.engine import Card, Game, RuleSet
 
 from .helpers import stacked_deck
 
@@ -54,7 +54,7 @@ def test_observation_reaches_no_game_and_no_rng():
 
 def test_observation_holds_no_copy_of_the_opponents_hand():
     game, _ = _two_games(1, 2)
-    opponent = sorted(game.hands[1])
+    opponent = sorted(game.hands[1], key=Card.sort_key)
     found: list[object] = []
     _walk(game.observation(0), set(), found)
     sequences = [v for v in found if isinstance(v, (list, tuple)) and len(v) == len(opponent)]

@@ -88,7 +88,8 @@ def _state(game: Game) -> list[str]:
         f"discards: {len(game.discard_pile)}  pending: {game.pending}",
     ]
     for seat, hand in enumerate(game.hands):
-        lines.append(f"hand {seat} ({len(hand)}): {' '.join(c.code for c in sorted(hand))}")
+        codes = " ".join(c.code for c in sorted(hand, key=Card.sort_key))
+        lines.append(f"hand {seat} ({len(hand)}): {codes}")
     return lines
 
 

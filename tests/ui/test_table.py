@@ -479,7 +479,7 @@ def _human_turn(h: TableHarness, rng: random.Random) -> None:
     elif isinstance(top, ChallengeResultOverlay | HandoffOverlay):
         h.key(pygame.K_RETURN)
     elif isinstance(top, PenaltyOverlay):
-        playable = sorted(h.table._playable())
+        playable = sorted(h.table._playable(), key=Card.sort_key)
         if playable and rng.random() < 0.5:
             h.click(h.card_pos(playable[0].code))
         elif top.can_challenge and rng.random() < 0.5:
@@ -487,7 +487,7 @@ def _human_turn(h: TableHarness, rng: random.Random) -> None:
         else:
             h.key(pygame.K_t)
     else:
-        playable = sorted(h.table._playable())
+        playable = sorted(h.table._playable(), key=Card.sort_key)
         if playable and rng.random() < 0.8:
             if len(h.table._hand_cards()) == 2 and rng.random() < 0.7:
                 h.key(pygame.K_u)
@@ -692,7 +692,7 @@ def _keyboard_turn(h: TableHarness, rng: random.Random) -> None:
     cards = table._hand_cards()
     if isinstance(top, o["penalty"]):
         if playable and rng.random() < 0.5:
-            _focus_and_enter(h, cards.index(rng.choice(sorted(playable))))
+            _focus_and_enter(h, cards.index(rng.choice(sorted(playable, key=Card.sort_key))))
         elif top.can_challenge and rng.random() < 0.5:
             h.key(pygame.K_h)
         else:
@@ -701,7 +701,7 @@ def _keyboard_turn(h: TableHarness, rng: random.Random) -> None:
     if playable and rng.random() < 0.85:
         if len(cards) == 2 and rng.random() < 0.8:
             h.key(pygame.K_u)
-        _focus_and_enter(h, cards.index(rng.choice(sorted(playable))))
+        _focus_and_enter(h, cards.index(rng.choice(sorted(playable, key=Card.sort_key))))
     else:
         h.key(pygame.K_d)
 
@@ -741,7 +741,7 @@ def _mouse_turn(h: TableHarness, rng: random.Random) -> None:
     if table._catch_action() is not None and rng.random() < 0.5:
         h.click(h.button_pos("catch"))
         return
-    playable = sorted(table._playable())
+    playable = sorted(table._playable(), key=Card.sort_key)
     if isinstance(top, o["penalty"]):
         if playable and rng.random() < 0.5:
             h.click(h.card_pos(rng.choice(playable).code))

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .actions import Action, CallUno, CatchUno, Challenge, Draw, Pass, Play
-from .cards import COLORS, Card, Color, build_deck
+from .cards import COLORS, Card, Color, all_card_kinds, build_deck
 from .events import (
     CardKept,
     CardPlayed,
@@ -59,17 +59,74 @@ _NO_COLOR: tuple[None] = (None,)
 _NO_TARGET: tuple[None] = (None,)
 _NO_UNO: tuple[bool] = (False,)
 _BOTH_UNO: tuple[bool, bool] = (False, True)
-_PLAY_CACHES: dict[tuple[int, bool, bool], list[list[dict[Card, tuple[Play, ...]]]]] = {}
-_DECKS: dict[tuple[tuple[str, int], ...], tuple[Card, ...]] = {}
+# Per table kind, per seat, per hand-size class (more than two cards, one, two): every Play
+# built so far, by card, and the ids of those Plays (they live as long as the module, so an
+# id is never reused). apply() recognises a Play that legal_actions handed out by its id.
+_PlayCache = list[list[dict[Card, tuple[Play, ...]]]]
+_PLAY_CACHES: dict[tuple[int, bool, bool], tuple[_PlayCache, list[list[set[int]]]]] = {}
+_DECKS: dict[int, tuple[object, tuple[Card, ...]]] = {}
+_SEAT_ACTIONS: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[tuple[Action, ...], ...]]] = {}
 
 
 def _standard_order(rules: RuleSet) -> list[Card]:
     """The rule set's deck in its fixed order (built once per composition)."""
-    key = tuple(sorted(rules.deck.items()))
-    deck = _DECKS.get(key)
-    if deck is None:
-        deck = _DECKS[key] = tuple(build_deck(rules.deck))
-    return list(deck)
+    deck = rules.deck
+    entry = _DECKS.get(id(deck))
+    if entry is None or entry[0] is not deck:  # keyed by identity; the entry keeps it alive
+        entry = _DECKS[id(deck)] = (deck, tuple(build_deck(deck)))
+    return list(entry[1])
+
+
+def _playable_table() -> dict[Card, dict[Color | None, frozenset[Card]]]:
+    """For each top card and active colour, the cards that match it in a normal turn:
+    the same colour or symbol, any wild, anything while no colour is set. (Without
+    bluffing a Wild Draw Four also needs a hand without the active colour.)"""
+    kinds = all_card_kinds()
+    table: dict[Card, dict[Color | None, frozenset[Card]]] = {}
+    for top in kinds:
+        by_color: dict[Color | None, frozenset[Card]] = {None: frozenset(kinds)}
+        for color in COLORS:
+            by_color[color] = frozenset(
+                c for c in kinds if c.is_wild or c.color is color or c.rank == top.rank
+            )
+        table[top] = by_color
+    return table
+
+
+_PLAYABLE = _playable_table()
+
+_PLAYABLE_NO_W4 = {
+    top: {color: cards - {Card.parse("W4")} for color, cards in by_color.items()}
+    for top, by_color in _PLAYABLE.items()
+}
+
+
+def _seat_actions(
+    players: int,
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[Action, ...], ...]]:
+    """Per seat: the other seats, and its Draw, Pass, Challenge and CallUno (values, shared)."""
+    found = _SEAT_ACTIONS.get(players)
+    if found is None:
+        targets = tuple(tuple(t for t in range(players) if t != s) for s in range(players))
+        simple = tuple((Draw(s), Pass(s), Challenge(s), CallUno(s)) for s in range(players))
+        found = _SEAT_ACTIONS[players] = (targets, simple)
+    return found
+
+
+def shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """Shuffle in place, exactly as `random.shuffle` does in Python 3.11.
+
+    Fisher-Yates with `getrandbits` rejection sampling, written out so that a seed deals
+    the same cards whatever a later Python does to `random.shuffle` (a saved match is
+    replayed from its seed), and because the inlined loop is about twice as fast.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 @dataclass(frozen=True)
@@ -106,12 +163,20 @@ class Game:
     """A round in progress. Build with `Game.new`; change only with `apply`."""
 
     __slots__ = (
+        "_bluffing",
+        "_challenge_rule",
         "_discard",
         "_ev",
+        "_false_catch",
         "_hands",
+        "_jump_in",
         "_pile",
         "_play_cache",
+        "_play_ids",
+        "_seven_zero",
         "_simple",
+        "_stacking",
+        "_target_ranks",
         "_targets",
         "actions",
         "active_color",
@@ -172,7 +237,7 @@ class Game:
         g.scores = tuple(scores) if scores is not None else (0,) * players
         if deck is None:
             cards = _standard_order(rules)
-            g.rng.shuffle(cards)
+            shuffle(g.rng, cards)
         else:
             cards = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
         if len(cards) < players * rules.hand_size + 1:
@@ -194,6 +259,18 @@ class Game:
     def _blank(cls, rules: RuleSet, players: int, rng: random.Random) -> Game:
         g = object.__new__(cls)
         g.rules = rules
+        # Options read on every move, copied out of the rule set.
+        g._bluffing = rules.bluffing
+        g._challenge_rule = rules.challenge
+        g._jump_in = rules.jump_in
+        g._false_catch = rules.false_catch_penalty
+        g._seven_zero = rules.seven_zero
+        g._stacking = rules.stacking
+        g._target_ranks = frozenset(
+            ("WS",)
+            + (("7",) if rules.seven_zero else ())
+            + (("WC",) if rules.custom_rule.needs_target else ())
+        )
         g.n = players
         g.rng = rng
         g.dealer = 0
@@ -221,22 +298,28 @@ class Game:
         g.actions = []
         g.record = False
         g._ev = []
-        g._targets = tuple(tuple(t for t in range(players) if t != s) for s in range(players))
+        g._targets, g._simple = _seat_actions(players)
         # Action objects are values; building each once keeps legal_actions cheap. The cache
         # depends only on what decides a Play's variants, so games of one kind share it.
         key = (players, rules.seven_zero, rules.custom_rule.needs_target)
-        cache = _PLAY_CACHES.get(key)
-        if cache is None:
-            cache = _PLAY_CACHES[key] = [[{}, {}, {}] for _ in range(players)]
-        g._play_cache = cache
-        g._simple = tuple((Draw(s), Pass(s), Challenge(s), CallUno(s)) for s in range(players))
+        caches = _PLAY_CACHES.get(key)
+        if caches is None:
+            caches = _PLAY_CACHES[key] = (
+                [[{}, {}, {}] for _ in range(players)],
+                [[set(), set(), set()] for _ in range(players)],
+            )
+        g._play_cache, g._play_ids = caches
         return g
 
     def _deal(self) -> None:
+        """One card at a time from the top, starting left of the dealer: the j-th seat
+        round gets the pile's j-th, (j+n)-th, ... cards from the top (top is last)."""
         pile, hands, n = self._pile, self._hands, self.n
-        for _ in range(self.rules.hand_size):
-            for i in range(1, n + 1):
-                hands[(self.dealer + i) % n].append(pile.pop())
+        dealt = n * self.rules.hand_size
+        top = len(pile) - 1
+        for j in range(n):
+            hands[(self.dealer + 1 + j) % n] += pile[top - j : top - dealt : -n]
+        del pile[top + 1 - dealt :]
         for seat in range(n):
             self._emit(CardsDrawn, seat, len(hands[seat]), tuple(hands[seat]), "deal")
 
@@ -252,7 +335,7 @@ class Game:
             # A Wild Draw Four goes back into the deck, which is reshuffled.
             self._emit(StartCardReturned, card)
             pile.append(card)
-            self.rng.shuffle(pile)
+            shuffle(self.rng, pile)
         self._discard.append(card)
         self._emit(StartCardFlipped, card)
         first = (self.dealer + 1) % n
@@ -344,12 +427,9 @@ class Game:
 
     def _matches(self, card: Card) -> bool:
         """Whether `card` may be played on the pile in a normal turn."""
-        if card.is_wild:
-            if card.rank == "W4" and not self.rules.bluffing:
-                return self._may_play_draw_four(self.current)
-            return True
-        active = self.active_color
-        return active is None or card.color is active or card.rank == self._discard[-1].rank
+        if card.rank == "W4" and not self._bluffing:
+            return self._may_play_draw_four(self.current)
+        return card in _PLAYABLE[self._discard[-1]][self.active_color]
 
     def _may_play_draw_four(self, seat: int) -> bool:
         """Without bluffing: only while holding no card of the active colour."""
@@ -360,7 +440,7 @@ class Game:
 
     def _stacks(self, card: Card) -> bool:
         """Whether `card` may be stacked on the pending penalty."""
-        stacking = self.rules.stacking
+        stacking = self._stacking
         if stacking is Stacking.NONE:
             return False
         rank = card.rank
@@ -375,24 +455,18 @@ class Game:
                 return (
                     rank == "D2" and stacking is Stacking.MIXED and card.color is self.active_color
                 )
-        return ok and (self.rules.bluffing or self._may_play_draw_four(self.current))
+        return ok and (self._bluffing or self._may_play_draw_four(self.current))
 
     def _needs_target(self, card: Card, hand_size: int) -> bool:
-        if hand_size <= 1:
-            return False  # the last card ends the round; swaps have no effect
-        rank = card.rank
-        if rank == "WS":
-            return True
-        if rank == "7":
-            return self.rules.seven_zero
-        if rank == "WC":
-            return self.rules.custom_rule.needs_target
-        return False
+        """Whether playing `card` names a seat to swap with (not as the last card: the
+        round ends and a swap would have no effect)."""
+        return hand_size > 1 and card.rank in self._target_ranks
 
     def _plays_of(self, seat: int, card: Card) -> tuple[Play, ...]:
         """Every Play of `card` by `seat` (colours, targets, UNO flag), built once per game."""
         size = len(self._hands[seat])
-        cache = self._play_cache[seat][0 if size > 2 else size]
+        size_class = 0 if size > 2 else size
+        cache = self._play_cache[seat][size_class]
         plays = cache.get(card)
         if plays is None:
             colors = COLORS if card.is_wild else _NO_COLOR
@@ -404,6 +478,7 @@ class Game:
                 for target in targets
                 for uno in unos
             )
+            self._play_ids[seat][size_class].update(map(id, plays))
         return plays
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -416,20 +491,13 @@ class Game:
         simple = self._simple[seat]
         if seat == self.current:
             if phase is _PLAY:
-                active = self.active_color
-                top_rank = self._discard[-1].rank
+                if self._bluffing or self._may_play_draw_four(seat):
+                    playable = _PLAYABLE[self._discard[-1]][self.active_color]
+                else:
+                    playable = _PLAYABLE_NO_W4[self._discard[-1]][self.active_color]
                 size = len(hand)
                 cache = self._play_cache[seat][0 if size > 2 else size]
-                for card in dict.fromkeys(hand):
-                    if card.is_wild:
-                        if (
-                            card.rank == "W4"
-                            and not self.rules.bluffing
-                            and not self._may_play_draw_four(seat)
-                        ):
-                            continue
-                    elif active is not None and card.color is not active and card.rank != top_rank:
-                        continue
+                for card in dict.fromkeys(filter(playable.__contains__, hand)):
                     plays = cache.get(card)
                     out += plays if plays is not None else self._plays_of(seat, card)
                 out.append(simple[0])
@@ -437,13 +505,14 @@ class Game:
                 out.extend(self._plays_of(seat, self.drawn_card))  # type: ignore[arg-type]
                 out.append(simple[1])
             else:
-                for card in dict.fromkeys(hand):
-                    if self._stacks(card):
-                        out.extend(self._plays_of(seat, card))
+                if self._stacking is not Stacking.NONE:
+                    for card in dict.fromkeys(hand):
+                        if self._stacks(card):
+                            out.extend(self._plays_of(seat, card))
                 out.append(simple[0])
-                if self.challengeable and self.rules.challenge:
+                if self.challengeable and self._challenge_rule:
                     out.append(simple[2])
-        elif phase is _PLAY and self.rules.jump_in:
+        elif phase is _PLAY and self._jump_in:
             top = self._discard[-1]
             if not top.is_wild and top in hand:
                 out.extend(self._plays_of(seat, top))
@@ -452,7 +521,7 @@ class Game:
         catchable = self.catchable
         if catchable is not None and catchable != seat:
             out.append(CatchUno(seat, catchable))
-        if self.rules.false_catch_penalty:
+        if self._false_catch:
             for t in self._targets[seat]:
                 if t != catchable and len(self._hands[t]) == 1:
                     out.append(CatchUno(seat, t))
@@ -460,16 +529,19 @@ class Game:
 
     def why_illegal(self, action: Action) -> str | None:
         """None when `action` is legal now, else the reason in words."""
-        phase = self.phase
-        if phase is _OVER:
+        if self.phase is _OVER:
             return "the round is over"
         seat = action.seat
         if type(seat) is not int or not 0 <= seat < self.n:
             return f"no seat {seat!r} at a table of {self.n}"
         kind = type(action)
-        current = self.current
         if kind is Play:
             return self._why_illegal_play(action)  # type: ignore[arg-type]
+        return self._why_illegal_other(action)
+
+    def _why_illegal_other(self, action: Action) -> str | None:
+        """`why_illegal` for everything but a Play (the phase and seat are checked)."""
+        seat, kind, phase, current = action.seat, type(action), self.phase, self.current
         if kind is Draw:
             if seat != current:
                 return f"seat {seat} cannot draw: it is seat {current}'s turn"
@@ -483,7 +555,7 @@ class Game:
         if kind is Challenge:
             if seat != current or phase is not _PENALTY:
                 return "only the player a Wild Draw Four was played on may challenge it"
-            if not self.rules.challenge:
+            if not self._challenge_rule:
                 return "these rules have no challenge"
             if not self.challengeable:
                 return "there is no Wild Draw Four to challenge"
@@ -500,25 +572,28 @@ class Game:
                 return f"seat {seat} cannot catch seat {target!r}"
             if target == self.catchable:
                 return None
-            if self.rules.false_catch_penalty and len(self._hands[target]) == 1:
+            if self._false_catch and len(self._hands[target]) == 1:
                 return None
             return f"seat {target} cannot be caught now"
         return f"not an action: {action!r}"
 
     def _why_illegal_play(self, a: Play) -> str | None:
+        """`why_illegal` for a Play by a valid seat while the round is on."""
         seat, card, phase = a.seat, a.card, self.phase
         hand = self._hands[seat]
         if type(card) is not Card or card not in hand:
             return f"seat {seat} does not hold {card}"
         if seat != self.current:
-            if not self.rules.jump_in:
+            if not self._jump_in:
                 return f"it is seat {self.current}'s turn"
             if phase is not _PLAY:
                 return "no jump-in while a penalty is pending or after the player has drawn"
             if card.is_wild or card is not self._discard[-1]:
                 return "a jump-in needs a card identical to the top card (no wilds)"
         elif phase is _PLAY:
-            if not self._matches(card):
+            if card not in _PLAYABLE[self._discard[-1]][self.active_color] or (
+                card.rank == "W4" and not self._bluffing and not self._may_play_draw_four(seat)
+            ):
                 if card.rank == "W4":
                     return "Wild Draw Four only when you hold no card of the active colour"
                 return f"{card} does not match {self._discard[-1]} / {self.active_color}"
@@ -532,13 +607,15 @@ class Game:
                 return f"{card} needs a colour"
         elif a.color is not None:
             return f"{card} takes no colour"
-        if self._needs_target(card, len(hand)):
+        size = len(hand)
+        if size > 1 and card.rank in self._target_ranks:  # as _needs_target
             t = a.target
             if type(t) is not int or not 0 <= t < self.n or t == seat:
                 return f"{card} needs another player to swap with"
         elif a.target is not None:
             return f"{card} takes no target"
-        if a.uno is not False and not (a.uno is True and len(hand) == 2):
+        uno = a.uno
+        if uno is not False and not (uno is True and size == 2):
             return "UNO is declared with the second-to-last card"
         return None
 
@@ -546,11 +623,38 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out `action`; return what happened. Illegal: raise, change nothing."""
-        reason = self.why_illegal(action)
+        if type(action) is Play and self.phase is _PLAY:
+            # The common case, checked in short: a Play that legal_actions built for the
+            # current seat at this hand size (known by its id) is well formed (colour,
+            # target, UNO flag), so what is left to check is that the card is held and
+            # matches the pile.
+            seat = self.current
+            hand = self._hands[seat]
+            size = len(hand)
+            card = action.card
+            if (
+                id(action) in self._play_ids[seat][0 if size > 2 else size]
+                and card in _PLAYABLE[self._discard[-1]][self.active_color]
+                and card in hand
+                and (self._bluffing or card.rank != "W4" or self._may_play_draw_four(seat))
+            ):
+                self._ev = events = []
+                self._play(action)
+                if self.record:
+                    self.actions.append(action)
+                    self.log.extend(events)
+                return events
+        seat = action.seat
+        if self.phase is _OVER or type(seat) is not int or not 0 <= seat < self.n:
+            raise IllegalAction(self.why_illegal(action))
+        kind = type(action)
+        if kind is Play:
+            reason = self._why_illegal_play(action)  # type: ignore[arg-type]
+        else:
+            reason = self._why_illegal_other(action)
         if reason is not None:
             raise IllegalAction(reason)
         self._ev = events = []
-        kind = type(action)
         if kind is Play:
             self._play(action)  # type: ignore[arg-type]
         elif kind is Draw:
@@ -561,18 +665,19 @@ class Game:
                 self._draw_turn()
         elif kind is Pass:
             self.catchable = None
-            self._emit(CardKept, action.seat)
+            if self.record:
+                events.append(CardKept(seat))
             self.drawn_card = None
             self.phase = _PLAY
-            self._end_turn(1)
+            self.current = (self.current + self.direction) % self.n
         elif kind is Challenge:
             self.catchable = None
             self._challenge()
         elif kind is CallUno:
-            self.declared[action.seat] = True
-            if self.catchable == action.seat:
+            self.declared[seat] = True
+            if self.catchable == seat:
                 self.catchable = None
-            self._emit(UnoCalled, action.seat)
+            self._emit(UnoCalled, seat)
         else:
             self._catch(action)  # type: ignore[arg-type]
         if self.record:
@@ -589,18 +694,23 @@ class Game:
         self.current = (self.current + self.direction * steps) % self.n
 
     def _play(self, a: Play) -> None:
+        """Move the card to the pile, set the colour, handle UNO; then its effect."""
         seat, card = a.seat, a.card
         hand = self._hands[seat]
-        hand_before_wd4 = hand if card.rank == "W4" else None
+        rank = card.rank
         previous_color = self.active_color
+        # A Wild Draw Four is a bluff if its player held the colour it replaces.
+        guilty = (
+            rank == "W4"
+            and previous_color is not None
+            and any(c.color is previous_color for c in hand)
+        )
         hand.remove(card)
-        self.catchable = None
-        jump = seat != self.current
-        self.current = seat
         self._discard.append(card)
         record = self.record
         if record:
-            self._ev.append(CardPlayed(seat, card, jump))
+            self._ev.append(CardPlayed(seat, card, seat != self.current))
+        self.catchable = None
         self.stall = 0
         self.drawn_card = None
         in_penalty = self.phase is _PENALTY
@@ -612,17 +722,17 @@ class Game:
         else:
             self.active_color = card.color
         left = len(hand)
+        nxt = (seat + self.direction) % self.n
         if left == 1:
             if a.uno:
                 self.declared[seat] = True
-                self._emit(UnoCalled, seat)
+                if record:
+                    self._ev.append(UnoCalled(seat))
             else:
                 self.declared[seat] = False
                 self.catchable = seat
-        rank = card.rank
-        n = self.n
-        nxt = (seat + self.direction) % n
-        if left == 0:
+        elif left == 0:
+            self.current = seat
             # The round ends; cards that make others draw still do, and count.
             if rank == "D2" or rank == "W4":
                 self._draw(nxt, self.pending + (2 if rank == "D2" else 4), "penalty")
@@ -631,42 +741,50 @@ class Game:
                 self._custom_draws(seat, nxt)
             self._end_round(seat)
             return
+        if card.number is not None and not self._seven_zero:
+            self.current = nxt  # a number card does nothing more: the turn passes on
+        else:
+            self.current = seat
+            self._card_effect(a, nxt, in_penalty, guilty)
+
+    def _card_effect(self, a: Play, nxt: int, in_penalty: bool, guilty: bool) -> None:
+        """What an action card (or a 7 or 0 under 7-0) does; `nxt` is the next seat."""
+        seat, rank, n = a.seat, a.card.rank, self.n
+        record = self.record
         if rank == "D2" or rank == "W4":
             amount = 2 if rank == "D2" else 4
             if rank == "W4":
-                guilty = False
-                if previous_color is not None:
-                    for c in hand_before_wd4:  # type: ignore[union-attr]
-                        if c.color is previous_color:
-                            guilty = True
-                            break
                 self.offender, self.guilty = seat, guilty
-            if self.rules.stacking is not Stacking.NONE or (rank == "W4" and self.rules.challenge):
+            if self._stacking is not Stacking.NONE or (rank == "W4" and self._challenge_rule):
                 self.pending = (self.pending if in_penalty else 0) + amount
                 self.pending_kind = rank
-                self.challengeable = rank == "W4" and self.rules.challenge
+                self.challengeable = rank == "W4" and self._challenge_rule
                 self.phase = _PENALTY
                 self.current = nxt
-                self._emit(PenaltyPending, nxt, self.pending, self.challengeable)
+                if record:
+                    self._ev.append(PenaltyPending(nxt, self.pending, self.challengeable))
             else:
                 self._draw(nxt, amount, "penalty")
-                self._emit(TurnSkipped, nxt)
+                if record:
+                    self._ev.append(TurnSkipped(nxt))
                 self.current = (nxt + self.direction) % n
-            return
-        if rank == "S":
-            self._emit(TurnSkipped, nxt)
+        elif rank == "S":
+            if record:
+                self._ev.append(TurnSkipped(nxt))
             self.current = (nxt + self.direction) % n
         elif rank == "R":
             self.direction = -self.direction
-            self._emit(DirectionChanged, self.direction)
+            if record:
+                self._ev.append(DirectionChanged(self.direction))
             if n == 2:
-                self._emit(TurnSkipped, nxt)  # two players: Reverse acts as Skip
+                if record:
+                    self._ev.append(TurnSkipped(nxt))  # two players: Reverse acts as Skip
             else:
                 self.current = (seat + self.direction) % n
-        elif rank == "WS" or (rank == "7" and self.rules.seven_zero):
+        elif rank == "WS" or (rank == "7" and self._seven_zero):
             self._swap(seat, a.target)  # type: ignore[arg-type]
             self.current = nxt
-        elif rank == "0" and self.rules.seven_zero:
+        elif rank == "0" and self._seven_zero:
             self._rotate()
             self.current = nxt
         elif rank == "WC":
@@ -753,7 +871,7 @@ class Game:
             got.clear()
         cards = discard[:-1]
         del discard[:-1]
-        self.rng.shuffle(cards)
+        shuffle(self.rng, cards)
         self._pile.extend(cards)
         self._emit(PileReshuffled, len(cards))
         return True
@@ -761,32 +879,44 @@ class Game:
     def _draw_turn(self) -> None:
         seat = self.current
         rules = self.rules
-        if rules.draw_until_playable:
-            got: list[Card] = []
-            while True:
-                part = self._draw(seat, 1, "draw")
-                if not part:
-                    break
-                got.append(part[0])
-                if self._matches(part[0]):
-                    break
+        pile = self._pile
+        if pile and not rules.draw_until_playable:  # the common case: one card, written out
+            card = pile.pop()
+            self._hands[seat].append(card)
+            self.declared[seat] = False
+            if self.record:
+                self._ev.append(CardsDrawn(seat, 1, (card,), "draw"))
         else:
-            got = self._draw(seat, 1, "draw")
-        if not got:
-            # Both piles are empty: the turn ends; a full lap of this blocks the round.
-            self.stall += 1
-            if self.stall >= self.n:
-                self._end_round(None)
+            if rules.draw_until_playable:
+                got: list[Card] = []
+                while True:
+                    part = self._draw(seat, 1, "draw")
+                    if not part:
+                        break
+                    got.append(part[0])
+                    if self._matches(part[0]):
+                        break
+            else:
+                got = self._draw(seat, 1, "draw")
+            if not got:
+                # Both piles are empty: the turn ends; a full lap of this blocks the round.
+                self.stall += 1
+                if self.stall >= self.n:
+                    self._end_round(None)
+                    return
+                self._end_turn(1)
                 return
-            self._end_turn(1)
-            return
+            card = got[-1]
         self.stall = 0
-        card = got[-1]
-        if rules.play_drawn and self._matches(card):
+        if rules.play_drawn and (
+            card in _PLAYABLE[self._discard[-1]][self.active_color]
+            if self._bluffing
+            else self._matches(card)
+        ):
             self.phase = _DRAWN
             self.drawn_card = card
         else:
-            self._end_turn(1)
+            self.current = (seat + self.direction) % self.n
 
     def _take_penalty(self) -> None:
         seat = self.current

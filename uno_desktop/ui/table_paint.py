@@ -53,7 +53,7 @@ def spot_pos(scene: TableScene, spot: Spot, landing: Card | None = None) -> tupl
     hand = scene.view.state.hands[seat]
     card = spot.card or landing
     if scene.shown == seat and card is not None:
-        cards = sorted([c for c in hand if c is not None] + [card])
+        cards = sorted([c for c in hand if c is not None] + [card], key=Card.sort_key)
         rects = fan_rects(len(cards), lay.hand_rect, lay.card_w)
         return rects[cards.index(card)].center
     rects = fan_rects(len(hand) + 1, lay.hand_rect, lay.card_w)

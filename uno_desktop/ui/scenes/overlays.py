@@ -881,7 +881,7 @@ class ChallengeResultOverlay(TableOverlay):
         total = cw + step * (len(self.hand) - 1)
         x0 = self.panel.centerx - total / 2
         y = self.panel.y + round(118 * s)
-        for i, card in enumerate(sorted(self.hand)):
+        for i, card in enumerate(sorted(self.hand, key=Card.sort_key)):
             surface.blit(self.services.painter.face(card, cw), (round(x0 + i * step), y))
 
 

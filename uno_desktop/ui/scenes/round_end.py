@@ -51,7 +51,9 @@ class RoundEndScene(TableOverlay):
         self.match = match
         self.on_next_round = on_next_round
         game = match.game
-        self.hands: list[tuple[Card, ...]] = [tuple(sorted(h)) for h in game.hands]
+        self.hands: list[tuple[Card, ...]] = [
+            tuple(sorted(h, key=Card.sort_key)) for h in game.hands
+        ]
         self.points: tuple[int, ...] = tuple(game.points)
         self.winner: int | None = game.winner
         self.blocked: bool = bool(getattr(game, "blocked", False))

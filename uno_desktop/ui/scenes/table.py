@@ -737,7 +737,7 @@ class TableScene(Scene):
         """The bottom hand as drawn: sorted faces when shown, else unknown backs."""
         hand = self.view.state.hands[self.bottom]
         if self.shown == self.bottom:
-            known = sorted(c for c in hand if c is not None)
+            known = sorted((c for c in hand if c is not None), key=Card.sort_key)
             return [*known, *(None for c in hand if c is None)]
         return [None] * len(hand)
 
