@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from uno_desktop.engine import COLORS, Card, Color, RuleSet, build_deck
+from uno_desktop.engine import COLORS, Card, Color, RuleSet, build_deck, parse_cards
 from uno_desktop.engine.cards import COLORED_RANKS, WILD_RANKS, all_card_kinds
 from uno_desktop.engine.rules import STANDARD_DECK
 
@@ -88,3 +88,16 @@ def test_the_swedish_deck_has_112_cards_with_one_swap_and_three_customizable() -
 def test_a_deck_with_an_unknown_card_kind_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown card kinds"):
         RuleSet(deck={**STANDARD_DECK, "W9": 1})
+
+
+def test_cards_sort_by_colour_then_rank_with_wilds_last() -> None:
+    hand = parse_cards("W4 B2 RD2 R5 W Y0 R0")
+    assert [c.code for c in sorted(hand, key=Card.sort_key)] == [
+        "R0", "R5", "RD2", "Y0", "B2", "W", "W4",
+    ]  # fmt: skip
+
+
+def test_equal_cards_are_the_same_object_so_equality_is_identity() -> None:
+    assert Card.parse("R5") is Card.parse("r5") is Card(Color.RED, "5")
+    assert Card.parse("R5") != Card.parse("R6")
+    assert Card.parse("R5") in [Card.parse("B1"), Card.parse("R5")]

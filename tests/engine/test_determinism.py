@@ -55,3 +55,18 @@ def test_replaying_the_action_log_gives_the_same_game() -> None:
     assert replay.log == game.log
     assert replay.hands == game.hands
     assert replay.points == game.points
+
+
+def test_the_shuffle_is_the_one_python_3_11_deals_with() -> None:
+    # The engine shuffles with its own copy of random.shuffle's algorithm, so a saved
+    # match (preset + seed + actions) deals the same cards on any Python version.
+    from uno_desktop.engine.game import shuffle
+
+    cards = list(range(20))
+    shuffle(random.Random(7), cards)
+    assert cards == [17, 15, 11, 18, 7, 6, 19, 3, 14, 0, 9, 5, 16, 8, 13, 2, 1, 12, 4, 10]
+    for seed in range(20):
+        ours, stdlib = list(range(108)), list(range(108))
+        shuffle(random.Random(seed), ours)
+        random.Random(seed).shuffle(stdlib)
+        assert ours == stdlib

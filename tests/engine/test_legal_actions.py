@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
+
 from uno_desktop.engine import (
     COLORS,
     CallUno,
+    Card,
     CatchUno,
     Challenge,
     Draw,
+    IllegalAction,
     Pass,
     Play,
     RuleSet,
@@ -124,3 +128,20 @@ def test_every_offered_action_is_accepted() -> None:
     game = deal(["R1 R2 R3", "G7 W4 WS", "Y1 Y2 Y3"], start="G5", pile="R9 R8 R7 R6")
     for action in game.legal_actions(1):
         game.clone().apply(action)
+
+
+def test_a_play_offered_with_uno_at_two_cards_is_refused_once_the_hand_has_grown() -> None:
+    # apply takes a shortcut for the Plays legal_actions built (per seat and hand size);
+    # one kept from an earlier turn must still be judged by the hand as it is now.
+    game = deal(["G1 R2", "G7 W"], start="G5", pile="B9 R8")
+    stale = play(1, "G7", uno=True)
+    assert stale in game.legal_actions(1)
+    game.apply(Draw(1))  # B9 does not match G5: the turn passes
+    game.apply(play(0, "G1", uno=True))
+    assert game.current == 1 and len(game.hand(1)) == 3
+    before = (game.hands, game.discard_pile, game.current)
+    with pytest.raises(IllegalAction, match="second-to-last card"):
+        game.apply(stale)
+    assert (game.hands, game.discard_pile, game.current) == before
+    game.apply(play(1, "G7"))
+    assert game.top_card == Card.parse("G7")
