@@ -10,6 +10,7 @@ contract says.
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -121,12 +122,17 @@ def shuffle(rng: random.Random, cards: list[Card]) -> None:
     replayed from its seed), and because the inlined loop is about twice as fast.
     """
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        k = (i + 1).bit_length()
+    for i, k in _shuffle_plan(len(cards)):
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+@functools.cache
+def _shuffle_plan(size: int) -> tuple[tuple[int, int], ...]:
+    """Each step of a shuffle of `size` cards: the position filled and the bits drawn."""
+    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 @dataclass(frozen=True)
@@ -170,6 +176,7 @@ class Game:
         "_false_catch",
         "_hands",
         "_jump_in",
+        "_matching",
         "_pile",
         "_play_cache",
         "_play_ids",
@@ -277,6 +284,7 @@ class Game:
         g._hands = [[] for _ in range(players)]
         g._pile = []
         g._discard = []
+        g._matching = frozenset()  # the cards that match the pile (see _PLAYABLE)
         g.current = 0
         g.direction = 1
         g.active_color = None
@@ -341,6 +349,7 @@ class Game:
         first = (self.dealer + 1) % n
         self.current = first
         self.active_color = card.color  # None for a wild: the first player names it by playing
+        self._matching = _PLAYABLE[card][card.color]
         rank = card.rank
         if rank == "S":
             self._emit(TurnSkipped, first)
@@ -429,7 +438,7 @@ class Game:
         """Whether `card` may be played on the pile in a normal turn."""
         if card.rank == "W4" and not self._bluffing:
             return self._may_play_draw_four(self.current)
-        return card in _PLAYABLE[self._discard[-1]][self.active_color]
+        return card in self._matching
 
     def _may_play_draw_four(self, seat: int) -> bool:
         """Without bluffing: only while holding no card of the active colour."""
@@ -492,7 +501,7 @@ class Game:
         if seat == self.current:
             if phase is _PLAY:
                 if self._bluffing or self._may_play_draw_four(seat):
-                    playable = _PLAYABLE[self._discard[-1]][self.active_color]
+                    playable = self._matching
                 else:
                     playable = _PLAYABLE_NO_W4[self._discard[-1]][self.active_color]
                 size = len(hand)
@@ -591,7 +600,7 @@ class Game:
             if card.is_wild or card is not self._discard[-1]:
                 return "a jump-in needs a card identical to the top card (no wilds)"
         elif phase is _PLAY:
-            if card not in _PLAYABLE[self._discard[-1]][self.active_color] or (
+            if card not in self._matching or (
                 card.rank == "W4" and not self._bluffing and not self._may_play_draw_four(seat)
             ):
                 if card.rank == "W4":
@@ -634,7 +643,7 @@ class Game:
             card = action.card
             if (
                 id(action) in self._play_ids[seat][0 if size > 2 else size]
-                and card in _PLAYABLE[self._discard[-1]][self.active_color]
+                and card in self._matching
                 and card in hand
                 and (self._bluffing or card.rank != "W4" or self._may_play_draw_four(seat))
             ):
@@ -721,6 +730,7 @@ class Game:
                 self._ev.append(ColorChosen(seat, a.color))  # type: ignore[arg-type]
         else:
             self.active_color = card.color
+        self._matching = _PLAYABLE[card][self.active_color]
         left = len(hand)
         nxt = (seat + self.direction) % self.n
         if left == 1:
@@ -908,11 +918,7 @@ class Game:
                 return
             card = got[-1]
         self.stall = 0
-        if rules.play_drawn and (
-            card in _PLAYABLE[self._discard[-1]][self.active_color]
-            if self._bluffing
-            else self._matches(card)
-        ):
+        if rules.play_drawn and (card in self._matching if self._bluffing else self._matches(card)):
             self.phase = _DRAWN
             self.drawn_card = card
         else:
@@ -1010,6 +1016,7 @@ class Game:
         g.current = obs.current
         g.direction = obs.direction
         g.active_color = obs.active_color
+        g._matching = _PLAYABLE[g._discard[-1]][g.active_color]
         g.phase = obs.phase
         g.drawn_card = obs.drawn_card if obs.phase is _DRAWN else None
         if g.phase is _DRAWN and g.drawn_card is None:
