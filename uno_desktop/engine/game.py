@@ -632,21 +632,25 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out `action`; return what happened. Illegal: raise, change nothing."""
-        if type(action) is Play and self.phase is _PLAY:
+        phase = self.phase
+        if type(action) is Play and (phase is _PLAY or phase is _DRAWN):
             # The common case, checked in short: a Play that legal_actions built for the
             # current seat at this hand size (known by its id) is well formed (colour,
             # target, UNO flag), so what is left to check is that the card is held and
-            # matches the pile.
+            # matches the pile, or is the card just drawn.
             seat = self.current
             hand = self._hands[seat]
             size = len(hand)
             card = action.card
-            if (
-                id(action) in self._play_ids[seat][0 if size > 2 else size]
-                and card in self._matching
-                and card in hand
-                and (self._bluffing or card.rank != "W4" or self._may_play_draw_four(seat))
-            ):
+            if phase is _DRAWN:
+                ok = card is self.drawn_card
+            else:
+                ok = (
+                    card in self._matching
+                    and card in hand
+                    and (self._bluffing or card.rank != "W4" or self._may_play_draw_four(seat))
+                )
+            if ok and id(action) in self._play_ids[seat][0 if size > 2 else size]:
                 self._ev = events = []
                 self._play(action)
                 if self.record:
@@ -654,11 +658,13 @@ class Game:
                     self.log.extend(events)
                 return events
         seat = action.seat
-        if self.phase is _OVER or type(seat) is not int or not 0 <= seat < self.n:
+        if phase is _OVER or type(seat) is not int or not 0 <= seat < self.n:
             raise IllegalAction(self.why_illegal(action))
         kind = type(action)
         if kind is Play:
             reason = self._why_illegal_play(action)  # type: ignore[arg-type]
+        elif kind is Draw and seat == self.current and phase is not _DRAWN:
+            reason = None  # a turn's draw, or taking the penalty
         else:
             reason = self._why_illegal_other(action)
         if reason is not None:
@@ -721,9 +727,11 @@ class Game:
             self._ev.append(CardPlayed(seat, card, seat != self.current))
         self.catchable = None
         self.stall = 0
-        self.drawn_card = None
-        in_penalty = self.phase is _PENALTY
-        self.phase = _PLAY
+        in_penalty = False
+        if self.phase is not _PLAY:  # a play from the drawn card or onto a penalty
+            in_penalty = self.phase is _PENALTY
+            self.phase = _PLAY
+            self.drawn_card = None
         if card.is_wild:
             self.active_color = a.color
             if record:
