@@ -5,6 +5,13 @@ Everything here is pure: no clock, no I/O, one injected `random.Random`.
 `IllegalAction` leaves the game as it was. The piles are lists with the top at
 the end (cheap pops); the public properties present them top first as the
 contract says.
+
+Speed matters (the hard bot searches with this engine; benchmarks/engine_throughput.py):
+the Play objects are built once per seat and hand size and handed out again, so `apply`
+knows one that `legal_actions` built by its id and checks only what can have changed
+(the card still held, still matching); the cards that match the pile are one frozenset
+kept with the top card; rule options sit in slots. Anything unusual takes the full,
+explained check in `why_illegal`.
 """
 
 from __future__ import annotations
