@@ -10,6 +10,7 @@ never carries the colour chosen for it; that colour lives in the game state.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
@@ -170,12 +171,18 @@ def build_deck(composition: Mapping[str, int]) -> list[Card]:
     Returned in a fixed order; shuffling is the game's job.
     """
     deck: list[Card] = []
-    for color in COLORS:
-        for rank in COLORED_RANKS:
-            deck.extend([Card(color, rank)] * composition.get(rank, 0))
-    for rank in WILD_RANKS:
-        deck.extend([Card(None, rank)] * composition.get(rank, 0))
+    for card in _kinds():
+        deck += [card] * composition.get(card.rank, 0)
     return deck
+
+
+@functools.cache
+def _kinds() -> tuple[Card, ...]:
+    """Every card kind in deck order: colours R, Y, G, B by rank, then the wilds."""
+    return tuple(
+        [Card(color, rank) for color in COLORS for rank in COLORED_RANKS]
+        + [Card(None, rank) for rank in WILD_RANKS]
+    )
 
 
 def parse_cards(codes: str | Iterable[str]) -> list[Card]:
