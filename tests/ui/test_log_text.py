@@ -180,4 +180,19 @@ def test_the_table_log_says_you_play_for_a_lone_human():
     step = view.next_step(0)
     assert step is not None and step.on_done is not None
     step.on_done()
-    assert list(view.state.log) == ["You play Red 5."]
+    assert view.log_lines() == ["You play Red 5."]
+
+
+def test_the_table_log_rewords_itself_when_the_language_changes_mid_round():
+    from uno_desktop.ui.table_view import TableView
+
+    view = TableView(["Ann", "Bo"], 108)
+    view.add_log(ev.CardPlayed(1, Card.parse("R5")))
+    view.add_log(ev.CardsDrawn(0, 7, (), "deal"))  # no line: not kept
+    assert view.log_lines() == ["Bo plays Red 5."]
+    try:
+        set_language("sv")
+        swedish = view.log_lines()
+    finally:
+        set_language("en")
+    assert len(swedish) == 1 and swedish[0] != "Bo plays Red 5." and "Bo" in swedish[0]

@@ -558,7 +558,7 @@ def test_a_resumed_match_shows_the_table_at_once_without_dealing_again():
     h = TableHarness(match)
     assert h.table.view.state.counts() == [2, 3]
     assert not h.table.view.pending
-    assert "You play Red 5." in h.table.view.state.log  # Ann is the lone human
+    assert "You play Red 5." in h.table.view.log_lines()  # Ann is the lone human
 
 
 def test_hovering_a_playable_card_lifts_it_and_marks_the_table_dirty():

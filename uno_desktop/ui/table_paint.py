@@ -505,7 +505,8 @@ class TablePainter:
         hint_h = len(hints) * round(hint_px * 1.15) + round(6 * s)
         log_rect = lay.log_rect.copy()
         log_rect.h = max(0, log_rect.h - hint_h)
-        log_key = (log_rect.size, tuple(st.log))
+        # the kept events by identity (the deque keeps them alive), in the language now
+        log_key = (log_rect.size, language(), tuple(map(id, st.log)))
         self._blit_cached(
             surface, "log", log_rect, log_key, lambda surf, r: self._draw_log(surf, scene, lay, r)
         )
@@ -614,7 +615,7 @@ class TablePainter:
         line_h = round(px * 0.95)
         width = r.w - round(10 * s)
         lines: list[tuple[str, int]] = []
-        entries = list(scene.view.state.log)
+        entries = scene.view.log_lines()
         for age, entry in enumerate(reversed(entries)):
             wkey = (entry, px, width)
             wrapped = self._wrap_cache.get(wkey)

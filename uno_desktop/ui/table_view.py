@@ -93,7 +93,7 @@ class ViewState:
     dealer: int
     uno: list[bool]
     scores: list[int]
-    log: deque[str]
+    log: deque[ev.Event]  # events with a log line; worded when drawn, in the language then
     round_over: bool = False
     winner: int | None = None
 
@@ -155,9 +155,15 @@ class TableView:
     def pending(self) -> bool:
         return bool(self.queue)
 
-    def add_log(self, line: str | None) -> None:
-        if line:
-            self.state.log.append(line)
+    def add_log(self, event: ev.Event) -> None:
+        """Keep `event` for the log if it has a line. The words are made when the log is
+        drawn (`log_lines`), so a language chosen mid-round rewords the whole log."""
+        if event_line(event, self.names, self.you):
+            self.state.log.append(event)
+
+    def log_lines(self) -> list[str]:
+        """The kept log, oldest first, in the current language."""
+        return [line for e in self.state.log if (line := event_line(e, self.names, self.you))]
 
     # ------------------------------------------------------------------ syncing
 
@@ -205,9 +211,7 @@ class TableView:
             return self._deal_step(deals, shown)
         builder = _BUILDERS.get(t)
         if builder is None:
-            return Step(
-                event, on_done=lambda: self.add_log(event_line(event, self.names, self.you))
-            )
+            return Step(event, on_done=lambda: self.add_log(event))
         return builder(self, event, shown)
 
     def _log_done(
@@ -216,7 +220,7 @@ class TableView:
         def done() -> None:
             if extra is not None:
                 extra()
-            self.add_log(event_line(event, self.names, self.you))
+            self.add_log(event)
 
         return done
 

@@ -203,11 +203,8 @@ class TableScene(Scene):
             self.view.feed(log)  # a fresh deal: animate it
         else:
             self.view.sync(game, match.totals)
-            history = match.observation(self.bottom).history
-            from uno_desktop.ui.log_text import log_lines
-
-            for line in log_lines(history, self.names, self.view.you)[-8:]:
-                self.view.add_log(line)
+            for event in match.observation(self.bottom).history:
+                self.view.add_log(event)
             self._synced = True
         self.view.state.scores = list(match.totals)
 
