@@ -31,9 +31,10 @@ from ..engine.events import (
 class Lack:
     """A moment a seat showed it held no card of a kind, read as Normal-like play.
 
-    A seat that plays whenever it can (every bot here does) and draws held nothing of
-    the active colour, nothing of the top card's rank and no wild; one that played a
-    plain Wild held no playable coloured card. Cards of that kind may have come in
+    A seat that plays whenever it can (Normal does; Hard may keep a wild and draw, so
+    against Hard this is only a guess) and draws held nothing of the active colour,
+    nothing of the top card's rank and no wild; one that played a plain Wild held no
+    playable coloured card. Cards of that kind may have come in
     since, but only with its later draws: `room` counts them (cards drawn since, less
     such cards it played since). Sampled hands hold at most `room` such cards.
     """
