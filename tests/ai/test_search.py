@@ -5,10 +5,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from uno_desktop.ai import make_bot
-from uno_desktop.ai.knowledge import Knowledge
-from uno_desktop.ai.search import build_world, sample_hands
-from uno_desktop.engine import Color, Draw, Game, RuleSet, Stacking
+from uno_desktop.ai import HardBot, make_bot
+from uno_desktop.ai.hard import TABLE_CRITICAL
+from uno_desktop.ai.knowledge import Choice, Knowledge, SeatInfo
+from uno_desktop.ai.search import (
+    _consistent,
+    build_world,
+    sample_hands,
+    search_table,
+    table_action,
+)
+from uno_desktop.engine import Card, Color, Draw, Game, Phase, RuleSet, Stacking, parse_cards
 
 from .helpers import stacked_deck
 
@@ -64,3 +71,88 @@ def test_sampling_respects_a_void_when_the_pool_allows():
     for seed in range(20):
         sampled, _ = sample_hands(obs, know, random.Random(seed))
         assert all(c.color is not Color.YELLOW for c in sampled[1])
+
+
+def _four_player_turns(games: int = 8):
+    """(game, observation of the seat to move) along official four-player Normal games."""
+    normal = make_bot("normal")
+    for seed in range(games):
+        rng = random.Random(seed)
+        game = Game.new(RuleSet(), 4, seed=seed)
+        while not game.is_over:
+            seat = game.current
+            obs = game.observation(seat)
+            yield game, obs
+            game.apply(normal.choose(obs, game.legal_actions(seat), rng))
+
+
+def test_table_action_plays_like_normal():
+    normal = make_bot("normal")
+    compared = 0
+    for game, obs in _four_player_turns():
+        legal = game.legal_actions(obs.seat)
+        want = normal.choose(obs, legal, random.Random(0))
+        if obs.can_challenge:
+            continue  # the copy never challenges
+        got = table_action(game.clone())
+        assert (type(got), getattr(got, "card", None), getattr(got, "color", None)) == (
+            type(want),
+            getattr(want, "card", None),
+            getattr(want, "color", None),
+        )
+        compared += 1
+    assert compared > 300
+
+
+def test_true_hands_always_explain_what_normal_players_did():
+    """The inference may only rule out hands a Normal-like player cannot hold."""
+    checked = 0
+    for game, obs in _four_player_turns():
+        know = Knowledge.from_observation(obs)
+        for seat in range(4):
+            if seat == obs.seat:
+                continue
+            hand = list(game.hand(seat))
+            info = know.seats[seat]
+            for lack in info.lacks:
+                assert sum(1 for c in hand if lack.covers(c)) <= lack.room
+            assert _consistent(info, hand, 4, obs.rules.card_values)
+            checked += bool(info.recent) + len(info.lacks)
+    assert checked > 500
+
+
+def test_recent_plays_rule_out_hands_that_contradict_them():
+    # A Normal-like seat answered R5 with R9. Had it also held Y5 and three more
+    # yellows it would have switched to yellow (its longest colour), so such a hand is
+    # ruled out; a hand with nothing else playable is not.
+    info = SeatInfo()
+    info.recent = [Choice(Card.parse("R9"), None, Color.RED, Card.parse("R5"), 7, 7)]
+    values = RuleSet().card_values
+    assert _consistent(info, parse_cards(["G1", "G2", "Y1", "Y2"]), 4, values)
+    assert not _consistent(info, parse_cards(["Y5", "Y1", "Y2", "Y3"]), 4, values)
+
+
+def test_hard_searches_at_four_players_once_an_opponent_is_low():
+    hard = HardBot()
+    for _game, obs in _four_player_turns(2):
+        low = any(size <= TABLE_CRITICAL for s, size in enumerate(obs.hand_sizes) if s != obs.seat)
+        assert hard.table_search(obs) is low
+    heads_up = Game.new(RuleSet(), 2, seed=1)
+    assert not hard.table_search(heads_up.observation(heads_up.current))
+
+
+def test_table_search_keeps_the_favourite_unless_sure_and_repeats_itself():
+    hard = HardBot()
+    for i, (game, obs) in enumerate(_four_player_turns(3)):
+        if i % 7 or not hard.table_search(obs) or obs.phase is not Phase.PLAY:
+            continue
+        know = Knowledge.from_observation(obs)
+        cands = [a for a in game.legal_actions(obs.seat) if type(a).__name__ in ("Play", "Draw")]
+        if len(cands) < 2:
+            continue
+        kw = {"samples": 6, "depth": 8}
+        sure, _ = search_table(obs, know, cands, random.Random(i), z=1e12, **kw)
+        assert sure is cands[0]
+        a1, m1 = search_table(obs, know, cands, random.Random(i), z=1.0, **kw)
+        a2, m2 = search_table(obs, know, cands, random.Random(i), z=1.0, **kw)
+        assert a1 == a2 and m1 == m2

@@ -20,10 +20,46 @@ from ..engine.events import (
     CardsDrawn,
     ChallengeResolved,
     ColorChosen,
+    DirectionChanged,
     HandsRotated,
     HandsSwapped,
     StartCardFlipped,
 )
+
+
+@dataclass
+class Lack:
+    """A moment a seat showed it held no card of a kind, read as Normal-like play.
+
+    A seat that plays whenever it can (Normal does; Hard may keep a wild and draw, so
+    against Hard this is only a guess) and draws held nothing of the active colour,
+    nothing of the top card's rank and no wild; one that played a plain Wild held no
+    playable coloured card. Cards of that kind may have come in
+    since, but only with its later draws: `room` counts them (cards drawn since, less
+    such cards it played since). Sampled hands hold at most `room` such cards.
+    """
+
+    color: Color | None
+    rank: str | None  # a coloured rank; None for none
+    wilds: bool  # no wild either
+    room: int
+
+    def covers(self, card: Card) -> bool:
+        if card.is_wild:
+            return self.wilds
+        return card.color is self.color or card.rank == self.rank
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One play a seat chose freely, with what it saw then (to re-judge it, `search`)."""
+
+    card: Card
+    color: Color | None  # the colour it named, for a wild
+    active: Color | None
+    top: Card
+    nxt_size: int
+    prev_size: int
 
 
 @dataclass
@@ -36,6 +72,9 @@ class SeatInfo:
     challenged: int = 0  # Wild Draw Fours of this seat that were challenged
     guilty: int = 0  # ... and found to be bluffs
     challenges_made: int = 0  # Wild Draw Fours this seat challenged
+    lacks: list[Lack] = field(default_factory=list)  # for sampling hands (search)
+    recent: list[Choice] = field(default_factory=list)  # its plays since it last drew
+    fresh: bool = False  # its last event was a draw (so a play now is the drawn card)
 
 
 @dataclass
@@ -57,11 +96,30 @@ class Knowledge:
         before_w4: Color | None = None
         offender: int | None = None
         last_drawer_void: dict[int, Color] = {}
+        top: Card | None = None
+        n = obs.players
+        sizes = [0] * n  # the deal comes as draws too
+        direction = 1
+        pending_choice: tuple[int, Card, Color | None, Card, int, int] | None = None
         for e in obs.history:
             kind = type(e)
+            if pending_choice is not None:  # a wild's colour comes in the next event
+                ps, pcard, pactive, ptop, nsz, psz = pending_choice
+                named = e.color if kind is ColorChosen else None
+                seats[ps].recent.append(Choice(pcard, named, pactive, ptop, nsz, psz))
+                pending_choice = None
             if kind is CardPlayed:
                 s, card = e.seat, e.card
                 info = seats[s]
+                if s != me:
+                    _note_play(info, card, active, top)
+                    if not info.fresh and top is not None:
+                        nsz = sizes[(s + direction) % n]
+                        psz = sizes[(s - direction) % n]
+                        pending_choice = (s, card, active, top, nsz, psz)
+                info.fresh = False
+                sizes[s] -= 1
+                top = card
                 if info.known[card] > 0:
                     info.known[card] -= 1
                     if not info.known[card]:
@@ -74,17 +132,28 @@ class Knowledge:
                 if not card.is_wild:
                     active = card.color
                 last_drawer_void.pop(s, None)
+            elif kind is DirectionChanged:
+                direction = e.direction
             elif kind is ColorChosen:
                 active = e.color
             elif kind is StartCardFlipped:
                 active = e.card.color
+                top = e.card
             elif kind is CardsDrawn:
                 s = e.seat
+                sizes[s] += e.count
+                seats[s].recent = []
+                seats[s].fresh = e.reason == "draw"
                 if s == me:
                     if my_hand is not None:
                         my_hand.update(e.cards)
                     continue
                 info = seats[s]
+                for lack in info.lacks:
+                    lack.room += e.count
+                if e.reason == "draw" and top is not None:
+                    rank = None if top.is_wild else top.rank
+                    info.lacks.append(Lack(active, rank, True, e.count))
                 info.voids.clear()
                 if e.reason == "draw" and active is not None:
                     # It drew instead of playing: it had nothing of the active colour.
@@ -106,6 +175,9 @@ class Knowledge:
                 if e.hand:
                     off.known = Counter(e.hand)
             elif kind is HandsSwapped:
+                for x in seats:
+                    x.lacks, x.recent = [], []
+                sizes[e.a], sizes[e.b] = sizes[e.b], sizes[e.a]
                 a, b = e.a, e.b
                 sa, sb = seats[a], seats[b]
                 sa.known, sb.known = sb.known, sa.known
@@ -119,6 +191,9 @@ class Knowledge:
                     seats[me].known = Counter()
                     seats[me].voids = set()
             elif kind is HandsRotated:
+                for x in seats:
+                    x.lacks, x.recent = [], []
+                sizes = [sizes[(i - e.direction) % n] for i in range(n)]
                 d, n = e.direction, obs.players
                 old = [(x.known, x.voids) for x in seats]
                 for s in range(n):
@@ -128,8 +203,12 @@ class Knowledge:
                     seats[(me + d) % n].voids = set()
                 my_hand = None
                 seats[me].known = Counter()
+        if pending_choice is not None:
+            ps, pcard, pactive, ptop, nsz, psz = pending_choice
+            seats[ps].recent.append(Choice(pcard, None, pactive, ptop, nsz, psz))
         seats[me].known = Counter()
         seats[me].voids = set()
+        seats[me].recent = []
         unseen = Counter(build_deck(obs.rules.deck))
         unseen.subtract(obs.hand)
         unseen.subtract(obs.discard_pile)
@@ -147,6 +226,8 @@ class Knowledge:
                     room -= k
             info.known = kept
         unseen = +unseen
+        for s, info in enumerate(seats):
+            info.lacks = [x for x in info.lacks if x.room < obs.hand_sizes[s]]
         return cls(me, seats, unseen, before_w4, offender)
 
     # ------------------------------------------------------------ questions
@@ -220,3 +301,17 @@ class Knowledge:
             return 0.0
         b = self.bluff_rate(off, prior_bluff)
         return a * b / (a * b + (1.0 - a))
+
+
+def _note_play(info: SeatInfo, card: Card, active: Color | None, top: Card | None) -> None:
+    """Update `info.lacks` for a card its seat played (`Lack`)."""
+    kept: list[Lack] = []
+    for lack in info.lacks:
+        if lack.covers(card):
+            lack.room -= 1
+            if lack.room < 0:
+                continue  # it held one after all: not Normal-like play, forget it
+        kept.append(lack)
+    info.lacks = kept
+    if card.rank == "W" and top is not None and active is not None:
+        info.lacks.append(Lack(active, None if top.is_wild else top.rank, False, 0))
