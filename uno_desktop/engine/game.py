@@ -70,10 +70,14 @@ _BOTH_UNO: tuple[bool, bool] = (False, True)
 # Per table kind, per seat, per hand-size class (more than two cards, one, two): every Play
 # built so far, by card, and the ids of those Plays (they live as long as the module, so an
 # id is never reused). apply() recognises a Play that legal_actions handed out by its id.
+# Each seat's lists are indexed by hand size (every size over two shares the first class's
+# dict and set), so the hot paths index by `len(hand)`; `_grow_size_index` lengthens them.
 _PlayCache = list[list[dict[Card, tuple[Play, ...]]]]
 _PLAY_CACHES: dict[tuple[int, bool, bool], tuple[_PlayCache, list[list[set[int]]]]] = {}
 _DECKS: dict[int, tuple[object, tuple[Card, ...]]] = {}
-_SEAT_ACTIONS: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[tuple[Action, ...], ...]]] = {}
+_SEAT_ACTIONS: dict[
+    int, tuple[tuple[tuple[int, ...], ...], tuple[tuple[Action, ...], ...], tuple[tuple[Draw], ...]]
+] = {}
 
 
 def _standard_order(rules: RuleSet) -> list[Card]:
@@ -85,18 +89,37 @@ def _standard_order(rules: RuleSet) -> list[Card]:
     return list(entry[1])
 
 
-def _playable_table() -> dict[Card, dict[Color | None, frozenset[Card]]]:
+def _deck_size(rules: RuleSet) -> int:
+    entry = _DECKS.get(id(rules.deck))
+    if entry is None or entry[0] is not rules.deck:
+        return len(_standard_order(rules))
+    return len(entry[1])
+
+
+def _grow_size_index(caches: tuple[_PlayCache, list[list[set[int]]]], cards: int) -> None:
+    """Let each seat's by-size lists reach a hand of every card in play (`cards`)."""
+    for by_size in (*caches[0], *caches[1]):
+        if len(by_size) <= cards:
+            by_size += [by_size[0]] * (cards + 1 - len(by_size))
+
+
+# A set of cards kept as a dict (card -> True): `card in it` as fast as a set's, and its
+# bound `get` is a cheap filter (`filter(matching.get, hand)` keeps the hand's order).
+_CardSet = dict[Card, bool]
+
+
+def _playable_table() -> dict[Card, dict[Color | None, _CardSet]]:
     """For each top card and active colour, the cards that match it in a normal turn:
     the same colour or symbol, any wild, anything while no colour is set. (Without
     bluffing a Wild Draw Four also needs a hand without the active colour.)"""
     kinds = all_card_kinds()
-    table: dict[Card, dict[Color | None, frozenset[Card]]] = {}
+    table: dict[Card, dict[Color | None, _CardSet]] = {}
     for top in kinds:
-        by_color: dict[Color | None, frozenset[Card]] = {None: frozenset(kinds)}
+        by_color: dict[Color | None, _CardSet] = {None: dict.fromkeys(kinds, True)}
         for color in COLORS:
-            by_color[color] = frozenset(
-                c for c in kinds if c.is_wild or c.color is color or c.rank == top.rank
-            )
+            by_color[color] = {
+                c: True for c in kinds if c.is_wild or c.color is color or c.rank == top.rank
+            }
         table[top] = by_color
     return table
 
@@ -104,20 +127,35 @@ def _playable_table() -> dict[Card, dict[Color | None, frozenset[Card]]]:
 _PLAYABLE = _playable_table()
 
 _PLAYABLE_NO_W4 = {
-    top: {color: cards - {Card.parse("W4")} for color, cards in by_color.items()}
+    top: {color: {c: True for c in cards if c.rank != "W4"} for color, cards in by_color.items()}
     for top, by_color in _PLAYABLE.items()
+}
+
+_unique = dict.fromkeys  # the distinct cards of a hand, in order
+
+# The cards whose play does nothing but pass the turn on (number cards; under 7-0 not the
+# 7s and 0s), by whether 7-0 is on.
+_PLAIN: dict[bool, _CardSet] = {
+    seven_zero: {
+        c: True
+        for c in all_card_kinds()
+        if c.number is not None and not (seven_zero and c.rank in ("7", "0"))
+    }
+    for seven_zero in (False, True)
 }
 
 
 def _seat_actions(
     players: int,
-) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[Action, ...], ...]]:
-    """Per seat: the other seats, and its Draw, Pass, Challenge and CallUno (values, shared)."""
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[Action, ...], ...], tuple[tuple[Draw], ...]]:
+    """Per seat: the other seats; its Draw, Pass, Challenge and CallUno (values, shared);
+    and its Draw alone in a tuple (for legal_actions to add on)."""
     found = _SEAT_ACTIONS.get(players)
     if found is None:
         targets = tuple(tuple(t for t in range(players) if t != s) for s in range(players))
         simple = tuple((Draw(s), Pass(s), Challenge(s), CallUno(s)) for s in range(players))
-        found = _SEAT_ACTIONS[players] = (targets, simple)
+        draws = tuple((actions[0],) for actions in simple)
+        found = _SEAT_ACTIONS[players] = (targets, simple, draws)
     return found
 
 
@@ -179,12 +217,14 @@ class Game:
         "_bluffing",
         "_challenge_rule",
         "_discard",
+        "_draws",
         "_ev",
         "_false_catch",
         "_hands",
         "_jump_in",
         "_matching",
         "_pile",
+        "_plain",
         "_play_cache",
         "_play_ids",
         "_seven_zero",
@@ -254,6 +294,8 @@ class Game:
             shuffle(g.rng, cards)
         else:
             cards = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
+        if len(cards) >= len(g._play_cache[0]):
+            _grow_size_index((g._play_cache, g._play_ids), len(cards))
         if len(cards) < players * rules.hand_size + 1:
             raise ValueError(
                 f"{rules.name}: a deck of {len(cards)} cards cannot deal "
@@ -279,6 +321,7 @@ class Game:
         g._jump_in = rules.jump_in
         g._false_catch = rules.false_catch_penalty
         g._seven_zero = rules.seven_zero
+        g._plain = _PLAIN[rules.seven_zero]
         g._stacking = rules.stacking
         g._target_ranks = frozenset(
             ("WS",)
@@ -291,7 +334,7 @@ class Game:
         g._hands = [[] for _ in range(players)]
         g._pile = []
         g._discard = []
-        g._matching = frozenset()  # the cards that match the pile (see _PLAYABLE)
+        g._matching = {}  # the cards that match the pile (see _PLAYABLE)
         g.current = 0
         g.direction = 1
         g.active_color = None
@@ -313,7 +356,7 @@ class Game:
         g.actions = []
         g.record = False
         g._ev = []
-        g._targets, g._simple = _seat_actions(players)
+        g._targets, g._simple, g._draws = _seat_actions(players)
         # Action objects are values; building each once keeps legal_actions cheap. The cache
         # depends only on what decides a Play's variants, so games of one kind share it.
         key = (players, rules.seven_zero, rules.custom_rule.needs_target)
@@ -324,6 +367,9 @@ class Game:
                 [[set(), set(), set()] for _ in range(players)],
             )
         g._play_cache, g._play_ids = caches
+        cards = _deck_size(rules)
+        if len(g._play_cache[0]) <= cards:
+            _grow_size_index(caches, cards)
         return g
 
     def _deal(self) -> None:
@@ -473,20 +519,17 @@ class Game:
                 )
         return ok and (self._bluffing or self._may_play_draw_four(self.current))
 
-    def _needs_target(self, card: Card, hand_size: int) -> bool:
-        """Whether playing `card` names a seat to swap with (not as the last card: the
-        round ends and a swap would have no effect)."""
-        return hand_size > 1 and card.rank in self._target_ranks
-
     def _plays_of(self, seat: int, card: Card) -> tuple[Play, ...]:
-        """Every Play of `card` by `seat` (colours, targets, UNO flag), built once per game."""
+        """Every Play of `card` by `seat` (colours, targets, UNO flag), built once per
+        seat and hand-size class (and shared by games of the same kind)."""
         size = len(self._hands[seat])
-        size_class = 0 if size > 2 else size
-        cache = self._play_cache[seat][size_class]
+        cache = self._play_cache[seat][size]
         plays = cache.get(card)
         if plays is None:
             colors = COLORS if card.is_wild else _NO_COLOR
-            targets = self._targets[seat] if self._needs_target(card, size) else _NO_TARGET
+            # A swap needs a target, except with the last card (the round ends then).
+            swaps = size > 1 and card.rank in self._target_ranks
+            targets = self._targets[seat] if swaps else _NO_TARGET
             unos = _BOTH_UNO if size == 2 else _NO_UNO
             plays = cache[card] = tuple(
                 Play(seat, card, color, target, uno)
@@ -494,30 +537,36 @@ class Game:
                 for target in targets
                 for uno in unos
             )
-            self._play_ids[seat][size_class].update(map(id, plays))
+            self._play_ids[seat][size].update(map(id, plays))
         return plays
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action `seat` may take now, in turn or out of turn."""
         phase = self.phase
+        hand = self._hands[seat]
+        if seat == self.current and phase is _PLAY:  # the common case, written out
+            if self._bluffing or self._may_play_draw_four(seat):
+                playable = self._matching
+            else:
+                playable = _PLAYABLE_NO_W4[self._discard[-1]][self.active_color]
+            size = len(hand)
+            cache = self._play_cache[seat][size]
+            out: list[Action] = []
+            for card in _unique(filter(playable.get, hand)):
+                plays = cache.get(card)
+                out += plays if plays is not None else self._plays_of(seat, card)
+            out += self._draws[seat]
+            if size == 1 and not self.declared[seat]:
+                out.append(self._simple[seat][3])
+            if self.catchable is not None or self._false_catch:
+                self._add_catches(seat, out)
+            return out
         if phase is _OVER:
             return []
-        out: list[Action] = []
-        hand = self._hands[seat]
+        out = []
         simple = self._simple[seat]
         if seat == self.current:
-            if phase is _PLAY:
-                if self._bluffing or self._may_play_draw_four(seat):
-                    playable = self._matching
-                else:
-                    playable = _PLAYABLE_NO_W4[self._discard[-1]][self.active_color]
-                size = len(hand)
-                cache = self._play_cache[seat][0 if size > 2 else size]
-                for card in dict.fromkeys(filter(playable.__contains__, hand)):
-                    plays = cache.get(card)
-                    out += plays if plays is not None else self._plays_of(seat, card)
-                out.append(simple[0])
-            elif phase is _DRAWN:
+            if phase is _DRAWN:
                 out.extend(self._plays_of(seat, self.drawn_card))  # type: ignore[arg-type]
                 out.append(simple[1])
             else:
@@ -534,6 +583,12 @@ class Game:
                 out.extend(self._plays_of(seat, top))
         if len(hand) == 1 and not self.declared[seat]:
             out.append(simple[3])
+        if self.catchable is not None or self._false_catch:
+            self._add_catches(seat, out)
+        return out
+
+    def _add_catches(self, seat: int, out: list[Action]) -> None:
+        """The CatchUno actions open to `seat` (part of `legal_actions`)."""
         catchable = self.catchable
         if catchable is not None and catchable != seat:
             out.append(CatchUno(seat, catchable))
@@ -541,7 +596,6 @@ class Game:
             for t in self._targets[seat]:
                 if t != catchable and len(self._hands[t]) == 1:
                     out.append(CatchUno(seat, t))
-        return out
 
     def why_illegal(self, action: Action) -> str | None:
         """None when `action` is legal now, else the reason in words."""
@@ -624,7 +678,7 @@ class Game:
         elif a.color is not None:
             return f"{card} takes no colour"
         size = len(hand)
-        if size > 1 and card.rank in self._target_ranks:  # as _needs_target
+        if size > 1 and card.rank in self._target_ranks:  # as _plays_of
             t = a.target
             if type(t) is not int or not 0 <= t < self.n or t == seat:
                 return f"{card} needs another player to swap with"
@@ -640,14 +694,14 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Carry out `action`; return what happened. Illegal: raise, change nothing."""
         phase = self.phase
-        if type(action) is Play and (phase is _PLAY or phase is _DRAWN):
+        kind = type(action)
+        if kind is Play and (phase is _PLAY or phase is _DRAWN):
             # The common case, checked in short: a Play that legal_actions built for the
             # current seat at this hand size (known by its id) is well formed (colour,
             # target, UNO flag), so what is left to check is that the card is held and
             # matches the pile, or is the card just drawn.
             seat = self.current
             hand = self._hands[seat]
-            size = len(hand)
             card = action.card
             if phase is _DRAWN:
                 ok = card is self.drawn_card
@@ -657,17 +711,24 @@ class Game:
                     and card in hand
                     and (self._bluffing or card.rank != "W4" or self._may_play_draw_four(seat))
                 )
-            if ok and id(action) in self._play_ids[seat][0 if size > 2 else size]:
+            if ok and id(action) in self._play_ids[seat][len(hand)]:
                 self._ev = events = []
-                self._play(action)
+                self._play(action, seat, card, hand)
                 if self.record:
                     self.actions.append(action)
                     self.log.extend(events)
                 return events
+        elif action is self._simple[self.current][0] and phase is _PLAY:
+            self._ev = events = []  # the Draw legal_actions offers: a turn's draw, allowed
+            self.catchable = None
+            self._draw_turn()
+            if self.record:
+                self.actions.append(action)
+                self.log.extend(events)
+            return events
         seat = action.seat
         if phase is _OVER or type(seat) is not int or not 0 <= seat < self.n:
             raise IllegalAction(self.why_illegal(action))
-        kind = type(action)
         if kind is Play:
             reason = self._why_illegal_play(action)  # type: ignore[arg-type]
         elif kind is Draw and seat == self.current and phase is not _DRAWN:
@@ -678,7 +739,7 @@ class Game:
             raise IllegalAction(reason)
         self._ev = events = []
         if kind is Play:
-            self._play(action)  # type: ignore[arg-type]
+            self._play(action, seat, action.card, self._hands[seat])  # type: ignore[union-attr]
         elif kind is Draw:
             self.catchable = None
             if self.phase is _PENALTY:
@@ -715,10 +776,9 @@ class Game:
     def _end_turn(self, steps: int) -> None:
         self.current = (self.current + self.direction * steps) % self.n
 
-    def _play(self, a: Play) -> None:
-        """Move the card to the pile, set the colour, handle UNO; then its effect."""
-        seat, card = a.seat, a.card
-        hand = self._hands[seat]
+    def _play(self, a: Play, seat: int, card: Card, hand: list[Card]) -> None:
+        """Move the card to the pile, set the colour, handle UNO; then its effect.
+        (`seat`, `card` are the Play's; `hand` is that seat's hand.)"""
         rank = card.rank
         previous_color = self.active_color
         # A Wild Draw Four is a bluff if its player held the colour it replaces.
@@ -740,34 +800,35 @@ class Game:
             self.phase = _PLAY
             self.drawn_card = None
         if card.is_wild:
-            self.active_color = a.color
+            color = self.active_color = a.color
             if record:
-                self._ev.append(ColorChosen(seat, a.color))  # type: ignore[arg-type]
+                self._ev.append(ColorChosen(seat, color))  # type: ignore[arg-type]
         else:
-            self.active_color = card.color
-        self._matching = _PLAYABLE[card][self.active_color]
-        left = len(hand)
+            color = self.active_color = card.color
+        self._matching = _PLAYABLE[card][color]
         nxt = (seat + self.direction) % self.n
-        if left == 1:
-            if a.uno:
-                self.declared[seat] = True
-                if record:
-                    self._ev.append(UnoCalled(seat))
+        left = len(hand)
+        if left < 2:
+            if left == 1:
+                if a.uno:
+                    self.declared[seat] = True
+                    if record:
+                        self._ev.append(UnoCalled(seat))
+                else:
+                    self.declared[seat] = False
+                    self.catchable = seat
             else:
-                self.declared[seat] = False
-                self.catchable = seat
-        elif left == 0:
-            self.current = seat
-            # The round ends; cards that make others draw still do, and count.
-            if rank == "D2" or rank == "W4":
-                self._draw(nxt, self.pending + (2 if rank == "D2" else 4), "penalty")
-                self._clear_penalty()  # nothing is pending once the round is over
-            elif rank == "WC":
-                self._custom_draws(seat, nxt)
-            self._end_round(seat)
-            return
-        if card.number is not None and not self._seven_zero:
-            self.current = nxt  # a number card does nothing more: the turn passes on
+                self.current = seat
+                # The round ends; cards that make others draw still do, and count.
+                if rank == "D2" or rank == "W4":
+                    self._draw(nxt, self.pending + (2 if rank == "D2" else 4), "penalty")
+                    self._clear_penalty()  # nothing is pending once the round is over
+                elif rank == "WC":
+                    self._custom_draws(seat, nxt)
+                self._end_round(seat)
+                return
+        if card in self._plain:
+            self.current = nxt  # a card with no effect: the turn passes on
         else:
             self.current = seat
             self._card_effect(a, nxt, in_penalty, guilty)
@@ -1024,6 +1085,9 @@ class Game:
             if len(hand) != size:
                 raise ValueError(f"seat {seat}: hand of {len(hand)} cards, observed {size}")
         g = cls._blank(obs.rules, obs.players, rng)
+        cards = sum(map(len, hands)) + len(draw_pile) + len(obs.discard_pile)
+        if cards >= len(g._play_cache[0]):
+            _grow_size_index((g._play_cache, g._play_ids), cards)
         g._hands = [list(h) for h in hands]
         g._pile = list(draw_pile)[::-1]
         g._discard = list(obs.discard_pile)
