@@ -19,7 +19,9 @@ TINY = {
     "frame_time.py": ["--frames", "5", "--seats", "4"],
     "render_cards.py": ["--frames", "3"],
     "startup.py": ["--runs", "1"],
+    "engine_vs_rlcard.py": ["--games", "3", "--reps", "1"],
 }
+NEEDS = {"engine_vs_rlcard.py": "rlcard"}  # an optional extra ('.[compare]')
 
 
 def test_every_benchmark_has_tiny_arguments_here():
@@ -28,6 +30,8 @@ def test_every_benchmark_has_tiny_arguments_here():
 
 @pytest.mark.parametrize("name", sorted(TINY))
 def test_the_benchmark_runs_to_the_end(name, tmp_path):
+    if name in NEEDS:
+        pytest.importorskip(NEEDS[name])
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / name), *TINY[name]],
