@@ -145,3 +145,20 @@ def test_a_play_offered_with_uno_at_two_cards_is_refused_once_the_hand_has_grown
     assert (game.hands, game.discard_pile, game.current) == before
     game.apply(play(1, "G7"))
     assert game.top_card == Card.parse("G7")
+
+
+def test_the_plays_come_first_in_every_list_of_legal_actions() -> None:
+    # Harnesses (benchmarks, the random policy) count the Plays at the front of the list.
+    import random
+
+    from uno_desktop.engine import OFFICIAL, Game
+
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = Game.new(OFFICIAL.replace(jump_in=True), 3, seed=seed)
+        while not game.is_over:
+            for seat in range(3):
+                kinds = [type(a) is Play for a in game.legal_actions(seat)]
+                assert kinds == sorted(kinds, reverse=True), (seed, seat, kinds)
+            acts = game.legal_actions(game.current)
+            game.apply(acts[rng.randrange(len(acts))])
