@@ -243,6 +243,7 @@ class Game:
         "direction",
         "drawn_card",
         "guilty",
+        "is_over",  # phase is OVER, kept as a plain slot: loops read it every move
         "log",
         "n",
         "offender",
@@ -339,6 +340,7 @@ class Game:
         g.direction = 1
         g.active_color = None
         g.phase = _PLAY
+        g.is_over = False
         g.drawn_card = None
         g.pending = 0
         g.pending_kind = None
@@ -439,10 +441,6 @@ class Game:
     @property
     def top_card(self) -> Card:
         return self._discard[-1]
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is _OVER
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """One seat's hand (cheaper than `hands` when only one is needed)."""
@@ -1050,6 +1048,7 @@ class Game:
 
     def _end_round(self, winner: int | None) -> None:
         self.phase = _OVER
+        self.is_over = True
         self.winner = winner
         self.drawn_card = None
         self.catchable = None
@@ -1097,6 +1096,7 @@ class Game:
         g.active_color = obs.active_color
         g._matching = _PLAYABLE[g._discard[-1]][g.active_color]
         g.phase = obs.phase
+        g.is_over = obs.phase is _OVER
         g.drawn_card = obs.drawn_card if obs.phase is _DRAWN else None
         if g.phase is _DRAWN and g.drawn_card is None:
             g.drawn_card = g._hands[g.current][-1]  # another seat's drawn card: a guess
