@@ -72,17 +72,16 @@ def theirs(games: int, seed: int) -> tuple[float, float]:
     return games / dt, dt / decisions * 1e6
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--reps", type=int, default=7)
-    a = ap.parse_args()
-    if importlib.util.find_spec("rlcard") is None:
-        sys.exit("rlcard is not installed: .venv/bin/pip install -e '.[compare]'")
+def available() -> bool:
+    return importlib.util.find_spec("rlcard") is not None
+
+
+def compare(games: int, reps: int) -> None:
+    """Time both engines in alternating repetitions and print the figures and verdict."""
     theirs_runs, our_runs = [], []
-    for r in range(a.reps):  # alternate, so a slow spell of the host hits both
-        theirs_runs.append(theirs(a.games, seed=r + 1))
-        our_runs.append(ours(a.games, seed=r + 1))
+    for r in range(reps):  # alternate, so a slow spell of the host hits both
+        theirs_runs.append(theirs(games, seed=r + 1))
+        our_runs.append(ours(games, seed=r + 1))
     print(f"{'engine':>22} {'games/s':>9} {'us/decision':>12}")
     medians = []
     for name, runs in (("RLCard 1.2.0", theirs_runs), ("uno_desktop", our_runs)):
@@ -103,6 +102,16 @@ def main() -> None:
         f"on the reference machine ours would take {scaled:.2f} us per decision "
         f"(target <= {TARGET_US}) -> {verdict}"
     )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--reps", type=int, default=7)
+    a = ap.parse_args()
+    if not available():
+        sys.exit("rlcard is not installed: .venv/bin/pip install -e '.[compare]'")
+    compare(a.games, a.reps)
 
 
 if __name__ == "__main__":
