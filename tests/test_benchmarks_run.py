@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TINY = {
     "engine_throughput.py": ["--games", "3", "--reps", "1"],
     "ai_latency.py": ["--games", "1"],
+    "ai_paired.py": ["--games", "2", "--variant", "table_z=2.0"],
     "ai_strength.py": ["--games", "2", "--only", "hard,normal"],
     "frame_time.py": ["--frames", "5", "--seats", "4"],
     "render_cards.py": ["--frames", "3"],
