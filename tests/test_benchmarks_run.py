@@ -17,6 +17,7 @@ TINY = {
     "ai_latency.py": ["--games", "1"],
     "ai_paired.py": ["--games", "2", "--variant", "table_z=2.0"],
     "ai_strength.py": ["--games", "2", "--only", "hard,normal"],
+    "fit_table_value.py": ["--rounds", "40", "--every", "2"],
     "frame_time.py": ["--frames", "5", "--seats", "4"],
     "render_cards.py": ["--frames", "3"],
     "startup.py": ["--runs", "1"],

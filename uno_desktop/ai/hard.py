@@ -28,7 +28,7 @@ from .base import (
 from .knowledge import Knowledge
 from .normal import NormalBot
 from .plan import finishing_sequence
-from .search import search, search_table
+from .search import search, search_table, table_value, table_value_play
 
 # The search budget: fixed, so a decision is deterministic given the rng. Sized so the
 # 99th percentile decision stays under 30 ms on the 2-core test machine
@@ -66,6 +66,9 @@ class HardBot(NormalBot):
     table_depth = TABLE_DEPTH
     table_z = TABLE_Z
     table_critical = TABLE_CRITICAL
+    table_draw = False  # drawing is a candidate too, whatever we hold
+    table_wild_colors = False  # a wild is tried with every colour named
+    table_fit = 2  # which value judges a table playout: 1 `table_value`, 2 `table_value_play`
 
     def __init__(self, rollouts: int = ROLLOUTS, depth: int = DEPTH) -> None:
         self.rollouts = rollouts
@@ -101,9 +104,13 @@ class HardBot(NormalBot):
             width = MAX_CANDIDATES if small or table else 1
             candidates = self.ranked_plays(obs, opts, know)[:width]
             if opts.draw is not None and (
-                not candidates or all(isinstance(p, Play) and p.card.is_wild for p in candidates)
+                not candidates
+                or all(isinstance(p, Play) and p.card.is_wild for p in candidates)
+                or (table and self.table_draw)
             ):
                 candidates.append(opts.draw)
+        if table and self.table_wild_colors:
+            candidates += self.other_colors(candidates, opts)
         if not candidates:
             raise ValueError("no action to take on our own turn")
         if len(candidates) == 1:
@@ -117,6 +124,7 @@ class HardBot(NormalBot):
                 samples=self.table_samples,
                 depth=self.table_depth,
                 z=self.table_z,
+                value=table_value_play if self.table_fit == 2 else table_value,
             )[0]
         # At larger tables outside critical rounds even the draw-or-wild check measured no
         # better than the heuristic's first choice (27.5% vs 26.8% over 4,000 games).
@@ -131,6 +139,21 @@ class HardBot(NormalBot):
             depth=self.depth,
             prior_bonus=self.prior_bonus,
         )
+
+    def other_colors(self, candidates: Sequence[Action], opts: Options) -> list[Action]:
+        """Each wild candidate again with every other colour named (for the search)."""
+        extra: list[Action] = []
+        for c in candidates:
+            if not (isinstance(c, Play) and c.card.is_wild and c.color is not None):
+                continue
+            plays = opts.plays.get(c.card, [])
+            for col in COLORS:
+                if col is c.color:
+                    continue
+                v = variant(plays, col, c.target, c.uno)
+                if v.color is col and v not in candidates and v not in extra:
+                    extra.append(v)
+        return extra
 
     def table_search(self, obs: Observation) -> bool:
         """Whether to search at a table over two players: once an opponent is low.

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..engine import COLORS, Action, Card, Draw, Game, Observation, Pass, Play
 from ..engine.game import shuffle
@@ -370,14 +370,66 @@ def table_value(game: Game, me: int) -> float:
 _TURN_BIAS = (0.0, -0.117, -0.131, -0.185)  # by seats from the turn, four players
 
 
-def playout(game: Game, me: int, max_plies: int) -> float:
-    """Play on with `table_action` for up to `max_plies`, then judge by `table_value`
+def table_value_play(game: Game, me: int) -> float:
+    """`table_value` refitted with who can play: a softmax over seats of
+    -0.146 size - 0.971 log(size + 0.5), +0.62 per Wild, +0.81 per Wild Draw Four,
+    +0.115 per Skip/Reverse/Draw Two, a bonus for each seat from the turn, a larger one
+    if the seat holds a card that plays on the top card now (0.70 for the seat to
+    move, 0.42 next, 0.28, 0.23), +0.29 on one card and +1.80 more when that card is
+    the mover's and plays. Fitted (multinomial logit, Newton to convergence) to 74,000
+    positions (min hand <= 5) of 12,000 four-player rounds of Normal play; held-out log
+    loss 1.1995 per position against 1.2277 for `table_value`. Four players only."""
+    if game.is_over:
+        return evaluate(game, me)
+    n = game.players
+    if n != 4:
+        return table_value(game, me)
+    cur, d = game.current, game.direction
+    top = game.top_card
+    active, top_rank = game.active_color, top.rank
+    weights = []
+    for s in range(n):
+        hand = game.hand(s)
+        size = len(hand)
+        u = -0.146 * size + _LOG_SIZE[size]
+        can = False
+        for c in hand:
+            rank = c.rank
+            if c.is_wild:
+                u += 0.806 if rank == "W4" else 0.62
+                can = True
+            else:
+                if rank == "S" or rank == "R" or rank == "D2":
+                    u += 0.115
+                if not can and (active is None or c.color is active or rank == top_rank):
+                    can = True
+        off = ((s - cur) * d) % n
+        u += _OFF_BIAS[off]
+        if can:
+            u += _CAN_PLAY[off]
+            if off == 0 and size == 1:
+                u += 1.804
+        if size == 1:
+            u += 0.287
+        weights.append(math.exp(u))
+    return weights[me] / sum(weights)
+
+
+_LOG_SIZE = tuple(-0.971 * math.log(k + 0.5) for k in range(120))
+_OFF_BIAS = (0.0, 0.157, 0.244, 0.253)
+_CAN_PLAY = (0.702, 0.422, 0.279, 0.231)
+
+
+def playout(
+    game: Game, me: int, max_plies: int, value: Callable[[Game, int], float] = table_value
+) -> float:
+    """Play on with `table_action` for up to `max_plies`, then judge by `value`
     (1 or 0 if the round ended, 1/n if it was blocked)."""
     for _ in range(max_plies):
         if game.is_over:
             break
         game.apply(table_action(game))
-    return table_value(game, me)
+    return value(game, me)
 
 
 def search_table(
@@ -389,6 +441,7 @@ def search_table(
     samples: int,
     depth: int,
     z: float,
+    value: Callable[[Game, int], float] = table_value,
 ) -> tuple[Action, list[float]]:
     """The heuristic's favourite (`candidates[0]`) unless a runner-up beats it for sure.
 
@@ -411,7 +464,7 @@ def search_table(
         for action in candidates:
             g = world.clone(random.Random(seed))
             g.apply(action)
-            vals.append(playout(g, obs.seat, depth))
+            vals.append(playout(g, obs.seat, depth, value))
         for i in range(1, k):
             d = vals[i] - vals[0]
             sums[i] += d
