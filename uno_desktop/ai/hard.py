@@ -199,6 +199,8 @@ class HardBot(NormalBot):
         [28.4, 29.7]: 0.5 below that run where the paired trials expect 0.8 above, a gap
         of about 2.4 standard errors (luck in one or both). Search at four now p99 14.6
         ms, median 0.33 ms (a cheaper sampler and Normal-favourite loop, same decisions).
+        48 worlds with the refit: paired +1.60 (se 0.78, 3,000 deals, seed 7), but 29.2%
+        [28.5, 29.8] in the benchmark and p99 25 ms at four; not kept.
         """
         if obs.players <= self.search_players or self.table_samples <= 0:
             return False
