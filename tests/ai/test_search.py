@@ -14,6 +14,7 @@ from uno_desktop.ai.search import (
     sample_hands,
     search_table,
     table_action,
+    table_value_play,
 )
 from uno_desktop.engine import Card, Color, Draw, Game, Phase, RuleSet, Stacking, parse_cards
 
@@ -156,3 +157,23 @@ def test_table_search_keeps_the_favourite_unless_sure_and_repeats_itself():
         a1, m1 = search_table(obs, know, cands, random.Random(i), z=1.0, **kw)
         a2, m2 = search_table(obs, know, cands, random.Random(i), z=1.0, **kw)
         assert a1 == a2 and m1 == m2
+
+
+def test_table_value_play_gives_each_seat_a_chance_and_they_add_up_to_one():
+    for game, _obs in _four_player_turns(2):
+        chances = [table_value_play(game, s) for s in range(4)]
+        assert all(0.0 < p < 1.0 for p in chances)
+        assert abs(sum(chances) - 1.0) < 1e-9
+
+
+def test_table_value_play_favours_a_mover_whose_last_card_plays():
+    rules = RuleSet(hand_size=1)
+
+    def mover_chance(card: str) -> float:
+        hands = [[card], ["G1"], ["Y2"], ["B3"]]  # seat 0 moves first; nobody else plays
+        game = Game.new(rules, 4, dealer=3, deck=stacked_deck(rules, hands, "R7", dealer=3))
+        assert game.current == 0
+        return table_value_play(game, 0)
+
+    assert mover_chance("R1") > 0.7  # plays on R7 and goes out
+    assert mover_chance("B1") < 0.3  # must draw
