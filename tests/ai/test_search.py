@@ -177,3 +177,15 @@ def test_table_value_play_favours_a_mover_whose_last_card_plays():
 
     assert mover_chance("R1") > 0.7  # plays on R7 and goes out
     assert mover_chance("B1") < 0.3  # must draw
+
+
+def test_the_four_player_value_takes_a_hand_larger_than_its_table() -> None:
+    # A user preset may hold up to 20 of each card: a hand can outgrow the cached logs.
+    from uno_desktop.ai.search import table_value_play
+    from uno_desktop.engine import OFFICIAL, Card, Game
+
+    deck = ["R5"] * 140 + ["G1", "G2", "G3", "B1", "B2", "B3", "Y1", "Y2", "Y3", "R9"] * 3
+    game = Game.new(OFFICIAL.replace(hand_size=7), 4, deck=deck)
+    game._hands[0].extend([Card.parse("B7")] * 130)  # a state no deal gives
+    value = table_value_play(game, 0)
+    assert 0.0 < value < 0.01  # the seat with 137 cards is far from winning

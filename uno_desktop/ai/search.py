@@ -392,7 +392,7 @@ def table_value_play(game: Game, me: int) -> float:
     for s in range(n):
         hand = game.hand(s)
         size = len(hand)
-        u = -0.146 * size + _LOG_SIZE[size]
+        u = -0.146 * size + (_LOG_SIZE[size] if size < 120 else -0.971 * math.log(size + 0.5))
         can = False
         for c in hand:
             rank = c.rank
@@ -416,7 +416,7 @@ def table_value_play(game: Game, me: int) -> float:
     return weights[me] / sum(weights)
 
 
-_LOG_SIZE = tuple(-0.971 * math.log(k + 0.5) for k in range(120))
+_LOG_SIZE = tuple(-0.971 * math.log(k + 0.5) for k in range(120))  # beyond: computed
 _OFF_BIAS = (0.0, 0.157, 0.244, 0.253)
 _CAN_PLAY = (0.702, 0.422, 0.279, 0.231)
 
