@@ -161,12 +161,16 @@ def simulate_bots(rules: RuleSet, levels: Sequence[str], games: int, seed: int) 
     bot plays from every seat and every position relative to the dealer. Before each
     turn decision every other seat, starting after the current one, may act out of
     turn once (catch, call UNO, jump in); the first that does is applied first.
+
+    Each game's deal and its bots' rng come from their own stream (`seed`), so what a
+    bot draws from its rng in one game never changes the cards of the next: two versions
+    of a bot meet the same deals, game for game.
     """
     from .ai import make_bot
 
     n = len(levels)
     bots = [make_bot(level) for level in levels]
-    rng = random.Random(seed)
+    deals = random.Random(seed)
     res = BotSimResult(
         rules.name, list(levels), games, wins=[0] * n, points=[0] * n, seat_wins=[0] * n
     )
@@ -175,7 +179,8 @@ def simulate_bots(rules: RuleSet, levels: Sequence[str], games: int, seed: int) 
         shift = g % n
         bot_at = [(s - shift) % n for s in range(n)]  # seat -> index into `bots`
         dealer = (g // n) % n
-        game = Game.new(rules, n, seed=rng.getrandbits(64), dealer=dealer)
+        game = Game.new(rules, n, seed=deals.getrandbits(64), dealer=dealer)
+        rng = random.Random(deals.getrandbits(64))
         steps = 0
         while not game.is_over:
             steps += 1

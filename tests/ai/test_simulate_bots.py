@@ -31,3 +31,32 @@ def test_the_cli_prints_win_rates_with_intervals(capsys):
 def test_the_cli_rejects_an_unknown_bot_level(capsys):
     assert main(["simulate", "--bots", "normal,expert", "--games", "1"]) == 2
     assert "expert" in capsys.readouterr().err
+
+
+def test_a_bot_drawing_more_from_its_rng_does_not_change_the_next_deals(monkeypatch):
+    from uno_desktop.ai.easy import EasyBot
+    from uno_desktop.engine import Game
+
+    def deals_seen() -> list[int]:
+        seen: list[int] = []
+        real_new = Game.new
+
+        def spy(rules, players, seed=None, dealer=0):
+            seen.append(seed)
+            return real_new(rules, players, seed=seed, dealer=dealer)
+
+        monkeypatch.setattr(Game, "new", staticmethod(spy))
+        simulate_bots(RuleSet(), ["easy", "easy"], 4, seed=7)
+        monkeypatch.undo()
+        return seen
+
+    plain = deals_seen()
+    real_choose = EasyBot.choose
+
+    def greedy_for_numbers(self, observation, legal_actions, rng):
+        rng.random()  # one extra draw every decision
+        return real_choose(self, observation, legal_actions, rng)
+
+    monkeypatch.setattr(EasyBot, "choose", greedy_for_numbers)
+    hungrier = deals_seen()
+    assert len(plain) == 4 and hungrier == plain
