@@ -5,7 +5,9 @@
 
 Each deal is played by the baseline hard bot and by the variant in the same seat among
 normal bots (seats and dealer rotate as in `simulate_bots`; deal seeds come from their
-own rng, so both see exactly the same cards, and both hard bots get the same rng seed).
+own rng, so both see exactly the same cards, and the hard bot's rng is seeded afresh at
+every ply of a deal, the same for both (`ply_rng`), so drawing more or fewer numbers
+from it does not by itself make the games differ).
 The two games run in lockstep until the two hard bots first choose differently; there
 the game forks and each branch is played out by its own bot. So only deals where the
 variant decides differently can differ, and the win-rate difference has a far smaller
@@ -53,13 +55,29 @@ def _step(game: Game, bots: Sequence[object], rngs: Sequence[random.Random]) -> 
     return bots[seat].choose(game.observation(seat), game.legal_actions(seat), rngs[seat])  # type: ignore[attr-defined]
 
 
-def _finish(game: Game, bots: Sequence[object], rngs: Sequence[random.Random]) -> int | None:
+def ply_rng(bot_seed: int, ply: int) -> random.Random:
+    """The hard bot's rng for the decision at `ply` of a deal: the same in both games at
+    the same ply, whatever either bot drew from its rng before (so a variant that only
+    deals its worlds differently forks at its first different choice, not everywhere)."""
+    return random.Random((bot_seed * 0x9E3779B97F4A7C15 + ply) & (1 << 64) - 1)
+
+
+def _finish(
+    game: Game,
+    bots: Sequence[object],
+    rngs: list[random.Random],
+    hard_seat: int,
+    bot_seed: int,
+    ply: int,
+) -> int | None:
     steps = 0
     while not game.is_over:
         steps += 1
         if steps > 20_000:
             raise RuntimeError("a game does not end")
+        rngs[hard_seat] = ply_rng(bot_seed, ply)
         game.apply(_step(game, bots, rngs))  # type: ignore[arg-type]
+        ply += 1
     return game.winner
 
 
@@ -76,7 +94,6 @@ def play_pair(
     """Winners with the baseline and with the variant in `hard_seat`, and whether the two
     games forked. The normal bots share one rng (they never use it, but stay fair)."""
     normal = make_bot("normal")
-    rng_a, rng_b = random.Random(bot_seed), random.Random(bot_seed)
     rng_n = random.Random(bot_seed ^ 0x9E3779B9)
     game = Game.new(rules, n, seed=deal_seed, dealer=dealer)
     played: list[Action] = []
@@ -86,7 +103,9 @@ def play_pair(
         if steps > 20_000:
             raise RuntimeError("a game does not end")
         acts: list[Action | None] = []
-        for hard, rng in ((base, rng_a), (var, rng_b)):
+        ply = len(played)
+        for hard in (base, var):
+            rng = ply_rng(bot_seed, ply)
             bots = [hard if s == hard_seat else normal for s in range(n)]
             rngs = [rng if s == hard_seat else rng_n for s in range(n)]
             # Only the hard bot's answers can differ; normal ones are asked once.
@@ -109,15 +128,22 @@ def play_pair(
         other.apply(b)  # type: ignore[arg-type]
         rng_n2 = random.Random()
         rng_n2.setstate(rng_n.getstate())
+        ply = len(played) + 1
         win_a = _finish(
             game,
             [base if s == hard_seat else normal for s in range(n)],
-            [rng_a if s == hard_seat else rng_n for s in range(n)],
+            [rng_n] * n,
+            hard_seat,
+            bot_seed,
+            ply,
         )
         win_b = _finish(
             other,
             [var if s == hard_seat else normal for s in range(n)],
-            [rng_b if s == hard_seat else rng_n2 for s in range(n)],
+            [rng_n2] * n,
+            hard_seat,
+            bot_seed,
+            ply,
         )
         return win_a, win_b, True
     return game.winner, game.winner, False

@@ -45,3 +45,25 @@ def test_the_benchmark_runs_to_the_end(name, tmp_path):
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip(), "a benchmark prints its figures"
+
+
+def test_the_paired_trial_never_forks_a_bot_against_itself(tmp_path):
+    """Same bot, same deals, same per-ply rng: the two games must stay one game (a bot
+    whose choice hung on anything else, state kept between calls say, would fork)."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "ai_paired.py"),
+            "--games",
+            "8",
+            "--variant",
+            "table_redeals=8",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "forked 0 (0%)" in done.stdout
+    assert "+0.00 points" in done.stdout
