@@ -118,8 +118,58 @@ def test_true_hands_always_explain_what_normal_players_did():
             for lack in info.lacks:
                 assert sum(1 for c in hand if lack.covers(c)) <= lack.room
             assert _consistent(info, hand, 4, obs.rules.card_values)
-            checked += bool(info.recent) + len(info.lacks)
+            assert _consistent(info, hand, 4, obs.rules.card_values, back=True)
+            checked += bool(info.recent) + bool(info.before) + len(info.lacks)
     assert checked > 500
+
+
+def test_a_play_the_turn_after_an_unplayable_draw_is_read_as_a_choice():
+    # Seat 1 draws G9 on Y5 and cannot play it, so the turn passes. Its R7 on seat 0's
+    # Y7 next turn is a free choice among its cards, not the drawn card played at once.
+    rules = RuleSet()
+    hands = [
+        ["Y7", "Y1", "Y2", "Y3", "B3", "B4", "G3"],
+        ["R7", "R1", "R2", "B1", "B2", "G1", "G2"],
+    ]
+    game = Game.new(rules, 2, dealer=0, deck=stacked_deck(rules, hands, "Y5", ["G9"]))
+    game.apply(Draw(1))
+    assert game.current == 0
+    game.apply(
+        next(a for a in game.legal_actions(0) if getattr(a, "card", None) == Card.parse("Y7"))
+    )
+    game.apply(
+        next(a for a in game.legal_actions(1) if getattr(a, "card", None) == Card.parse("R7"))
+    )
+    seat1 = Knowledge.from_observation(game.observation(0)).seats[1]
+    assert [ch.card for ch in seat1.recent] == [Card.parse("R7")]
+
+
+def test_plays_before_a_draw_rule_out_hands_when_read_back():
+    # Before a penalty draw of one card a Normal-like seat answered R5 with R9. Whatever
+    # the one drawn card was, a hand that still holds a Y5 and three more yellows would
+    # have switched to yellow then: ruled out once the reading goes back past the draw.
+    info = SeatInfo()
+    info.before = [Choice(Card.parse("R9"), None, Color.RED, Card.parse("R5"), 7, 7)]
+    info.drawn = 1
+    values = RuleSet().card_values
+    hand = parse_cards(["Y5", "Y5", "Y1", "Y2", "Y3"])
+    assert _consistent(info, hand, 4, values)
+    assert not _consistent(info, hand, 4, values, back=True)
+    # With only one Y5, that Y5 may be the card drawn: the hand stands.
+    assert _consistent(info, parse_cards(["Y5", "Y4", "Y1", "Y2", "Y3"]), 4, values, back=True)
+
+
+def test_a_seat_that_drew_by_choice_held_nothing_playable_then():
+    # It played R9 on R5, later drew one card on G4 by choice (Normal draws only when it
+    # cannot play): so a hand holding two green cards now cannot be its hand, as at most
+    # one of them came with that draw.
+    info = SeatInfo()
+    info.before = [Choice(Card.parse("R9"), None, Color.RED, Card.parse("R5"), 7, 7)]
+    info.drawn = 1
+    info.drew_on = (Card.parse("G4"), Color.GREEN)
+    values = RuleSet().card_values
+    assert _consistent(info, parse_cards(["G1", "B2", "B3"]), 4, values, back=True)
+    assert not _consistent(info, parse_cards(["G1", "G2", "B3"]), 4, values, back=True)
 
 
 def test_recent_plays_rule_out_hands_that_contradict_them():

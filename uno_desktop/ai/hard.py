@@ -28,7 +28,7 @@ from .base import (
 from .knowledge import Knowledge
 from .normal import NormalBot
 from .plan import finishing_sequence
-from .search import search, search_table, table_value, table_value_play
+from .search import REDEALS, search, search_table, table_value, table_value_play
 
 # The search budget: fixed, so a decision is deterministic given the rng. Sized so the
 # 99th percentile decision stays under 30 ms on the 2-core test machine
@@ -68,6 +68,10 @@ class HardBot(NormalBot):
     table_critical = TABLE_CRITICAL
     table_wild_colors = False  # a wild is tried with every colour named
     table_fit = 2  # which value judges a table playout: 1 `table_value`, 2 `table_value_play`
+    table_width = MAX_CANDIDATES  # plays the table search compares
+    table_redeals = REDEALS  # tries at a hand that explains a seat's recent plays
+    table_extra = 0  # more worlds when the first ones leave it close (`search_table`)
+    table_back = False  # read a seat's plays back past its last draw (`search._consistent`)
 
     def __init__(self, rollouts: int = ROLLOUTS, depth: int = DEPTH) -> None:
         self.rollouts = rollouts
@@ -100,7 +104,7 @@ class HardBot(NormalBot):
             # At larger tables the heuristic's pick stands unless `table_search` says
             # the round is critical (see there for what was tried).
             small = obs.players <= self.search_choice_players
-            width = MAX_CANDIDATES if small or table else 1
+            width = self.table_width if table else (MAX_CANDIDATES if small else 1)
             candidates = self.ranked_plays(obs, opts, know)[:width]
             if opts.draw is not None and (
                 not candidates or all(isinstance(p, Play) and p.card.is_wild for p in candidates)
@@ -122,6 +126,9 @@ class HardBot(NormalBot):
                 depth=self.table_depth,
                 z=self.table_z,
                 value=table_value_play if self.table_fit == 2 else table_value,
+                redeals=self.table_redeals,
+                extra=self.table_extra,
+                back=self.table_back,
             )[0]
         # At larger tables outside critical rounds even the draw-or-wild check measured no
         # better than the heuristic's first choice (27.5% vs 26.8% over 4,000 games).

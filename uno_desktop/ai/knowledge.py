@@ -74,7 +74,12 @@ class SeatInfo:
     challenges_made: int = 0  # Wild Draw Fours this seat challenged
     lacks: list[Lack] = field(default_factory=list)  # for sampling hands (search)
     recent: list[Choice] = field(default_factory=list)  # its plays since it last drew
-    fresh: bool = False  # its last event was a draw (so a play now is the drawn card)
+    # The plays before that last draw, and what the draw brought in net (cards drawn,
+    # less the drawn card when it was played at once), for `search._consistent`.
+    before: list[Choice] = field(default_factory=list)
+    drawn: int = 0
+    # The top card and active colour when it drew by choice: it held nothing for them.
+    drew_on: tuple[Card, Color | None] | None = None
 
 
 @dataclass
@@ -101,6 +106,9 @@ class Knowledge:
         sizes = [0] * n  # the deal comes as draws too
         direction = 1
         pending_choice: tuple[int, Card, Color | None, Card, int, int] | None = None
+        # The seat that just drew on its turn, while its drawn card may still be played
+        # (a play by it next is that card, not a choice; any other play or draw ends it).
+        drew: int | None = None
         for e in obs.history:
             kind = type(e)
             if pending_choice is not None:  # a wild's colour comes in the next event
@@ -111,13 +119,15 @@ class Knowledge:
             if kind is CardPlayed:
                 s, card = e.seat, e.card
                 info = seats[s]
+                fresh, drew = drew == s, None
                 if s != me:
                     _note_play(info, card, active, top)
-                    if not info.fresh and top is not None:
+                    if not fresh and top is not None:
                         nsz = sizes[(s + direction) % n]
                         psz = sizes[(s - direction) % n]
                         pending_choice = (s, card, active, top, nsz, psz)
-                info.fresh = False
+                    elif fresh:
+                        info.drawn -= 1  # the drawn card, played at once: in and out
                 sizes[s] -= 1
                 top = card
                 if info.known[card] > 0:
@@ -142,8 +152,15 @@ class Knowledge:
             elif kind is CardsDrawn:
                 s = e.seat
                 sizes[s] += e.count
-                seats[s].recent = []
-                seats[s].fresh = e.reason == "draw"
+                info = seats[s]
+                if info.recent:
+                    info.before, info.drawn = info.recent, e.count
+                    voluntary = e.reason == "draw" and top is not None
+                    info.drew_on = (top, active) if voluntary else None
+                else:  # two draws with no play between: too loose to read back
+                    info.before, info.drawn, info.drew_on = [], 0, None
+                info.recent = []
+                drew = s if e.reason == "draw" else None
                 if s == me:
                     if my_hand is not None:
                         my_hand.update(e.cards)
@@ -160,6 +177,7 @@ class Knowledge:
                     info.voids.add(active)
                     last_drawer_void[s] = active
             elif kind is CardKept:
+                drew = None
                 # It kept a playable drawn card: that card may be of the void colour.
                 void = last_drawer_void.pop(e.seat, None)
                 if void is not None:
@@ -176,7 +194,7 @@ class Knowledge:
                     off.known = Counter(e.hand)
             elif kind is HandsSwapped:
                 for x in seats:
-                    x.lacks, x.recent = [], []
+                    x.lacks, x.recent, x.before = [], [], []
                 sizes[e.a], sizes[e.b] = sizes[e.b], sizes[e.a]
                 a, b = e.a, e.b
                 sa, sb = seats[a], seats[b]
@@ -192,7 +210,7 @@ class Knowledge:
                     seats[me].voids = set()
             elif kind is HandsRotated:
                 for x in seats:
-                    x.lacks, x.recent = [], []
+                    x.lacks, x.recent, x.before = [], [], []
                 sizes = [sizes[(i - e.direction) % n] for i in range(n)]
                 d, n = e.direction, obs.players
                 old = [(x.known, x.voids) for x in seats]
@@ -209,6 +227,7 @@ class Knowledge:
         seats[me].known = Counter()
         seats[me].voids = set()
         seats[me].recent = []
+        seats[me].before = []
         unseen = Counter(build_deck(obs.rules.deck))
         unseen.subtract(obs.hand)
         unseen.subtract(obs.discard_pile)

@@ -25,10 +25,11 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from itertools import combinations
 
 from ..engine import COLORS, Action, Card, Draw, Game, Observation, Pass, Play
 from ..engine.game import shuffle
-from .knowledge import Knowledge, SeatInfo
+from .knowledge import Choice, Knowledge, SeatInfo
 
 FUSE_S = 0.25  # emergency only: stop sampling after this long
 REDEALS = 8  # tries at a hand that explains a seat's recent plays (Normal-like)
@@ -43,10 +44,13 @@ class Sampler:
     deals are exactly those of a fresh `sample_hands` per sample, only cheaper.
     """
 
-    __slots__ = ("hand", "me", "n", "pool", "seats", "sizes", "values")
+    __slots__ = ("back", "hand", "me", "n", "pool", "redeals", "seats", "sizes", "values")
 
-    def __init__(self, obs: Observation, know: Knowledge) -> None:
+    def __init__(
+        self, obs: Observation, know: Knowledge, redeals: int = REDEALS, back: bool = False
+    ) -> None:
         self.n, self.me = obs.players, obs.seat
+        self.redeals, self.back = redeals, back
         self.sizes = obs.hand_sizes
         self.hand = list(obs.hand)
         self.values = obs.rules.card_values
@@ -84,9 +88,9 @@ class Sampler:
             need = sizes[s] - len(hand)
             if need > 0:
                 keep, rest = _deal_fast(hits, room, need, pool)
-                if info.recent:
-                    for _ in range(REDEALS):
-                        if _consistent(info, hand + keep, n, values):
+                if info.recent or (self.back and info.before):
+                    for _ in range(self.redeals):
+                        if _consistent(info, hand + keep, n, values, self.back):
                             break
                         cut = rng.randrange(len(pool)) if pool else 0
                         keep, rest = _deal_fast(hits, room, need, pool[cut:] + pool[:cut])
@@ -203,14 +207,44 @@ def best_normal_card(
     return best
 
 
-def _consistent(info: SeatInfo, hand: list[Card], n: int, values: object) -> bool:
+def _consistent(
+    info: SeatInfo, hand: list[Card], n: int, values: object, back: bool = False
+) -> bool:
     """Whether a Normal-like player holding `hand` now would have made its recent plays.
 
     Walks back over the plays since its last draw, putting each card back, and asks
     whether that card was the one Normal liked best (and the colour it would name).
+    With `back`, it goes on past that draw (`SeatInfo.before`): some one or two of the
+    cards then held came with the draw, so it asks whether taking out some such cards
+    leaves a hand that had nothing to play when it drew by choice and explains the
+    plays before.
     """
-    after = list(hand)
-    for ch in reversed(info.recent):
+    after = _explain(info.recent, list(hand), n, values)
+    if after is None:
+        return False
+    if not back or not info.before or not 0 <= info.drawn <= 2:
+        return True
+    k, drew_on = info.drawn, info.drew_on
+    for out in combinations(range(len(after)), k):
+        held = [c for i, c in enumerate(after) if i not in out]
+        if drew_on is not None and _can_play(held, *drew_on):
+            continue
+        if _explain(info.before, held, n, values) is not None:
+            return True
+    return False
+
+
+def _can_play(cards: Sequence[Card], top: Card, active: object) -> bool:
+    rank = top.rank
+    return any(c.is_wild or active is None or c.color is active or c.rank == rank for c in cards)
+
+
+def _explain(
+    choices: Sequence[Choice], after: list[Card], n: int, values: object
+) -> list[Card] | None:
+    """The hand before `choices` if Normal, holding `after` once they were played, would
+    have made each of them; else None."""
+    for ch in reversed(choices):
         then = [*after, ch.card]
         top, active = ch.top, ch.active
         rank = top.rank
@@ -218,11 +252,11 @@ def _consistent(info: SeatInfo, hand: list[Card], n: int, values: object) -> boo
             c for c in then if c.is_wild or active is None or c.color is active or c.rank == rank
         ]
         if best_normal_card(playable, then, n, ch.nxt_size, ch.prev_size, values) != ch.card:
-            return False
+            return None
         if ch.color is not None and after and _most_held_of(after, values) is not ch.color:
-            return False
+            return None
         after = then
-    return True
+    return after
 
 
 def _most_held_of(cards: Sequence[Card], values: object) -> object:
@@ -443,22 +477,32 @@ def search_table(
     depth: int,
     z: float,
     value: Callable[[Game, int], float] = table_value,
+    redeals: int = REDEALS,
+    extra: int = 0,
+    band: float = 0.5,
+    back: bool = False,
 ) -> tuple[Action, list[float]]:
     """The heuristic's favourite (`candidates[0]`) unless a runner-up beats it for sure.
 
     Each sample deals one world and plays every candidate on for `depth` plies (same
     world, same seed), so each sample gives one paired difference per runner-up. A
     runner-up replaces the favourite only when its mean difference is `z` standard
-    errors above zero (the surest one if several are). Returns the choice and the mean
-    differences (for diagnosis and tests).
+    errors above zero (the surest one if several are). When after `samples` worlds the
+    surest runner-up is within `band` of that line, `extra` more worlds settle it.
+    Returns the choice and the mean differences (for diagnosis and tests).
     """
     k = len(candidates)
     sums = [0.0] * k
     sq = [0.0] * k
     done = 0
     start_s = time.perf_counter()
-    sampler = Sampler(obs, know)
-    for _ in range(samples):
+    sampler = Sampler(obs, know, redeals, back)
+    goal = samples
+    while done < goal:
+        if done == samples and extra:
+            if abs(_surest(sums, sq, done)[1] - z) > band:
+                break
+            goal += extra
         world = build_world(obs, know, rng, sampler)
         seed = rng.getrandbits(64)
         vals = []
@@ -474,14 +518,21 @@ def search_table(
         if time.perf_counter() - start_s > FUSE_S:
             break
     means = [s / done for s in sums]
-    best, best_t = 0, 0.0
-    for i in range(1, k):
-        var = max(sq[i] / done - means[i] ** 2, 0.0)
+    best, best_t = _surest(sums, sq, done)
+    return (candidates[best] if best_t > z else candidates[0]), means
+
+
+def _surest(sums: Sequence[float], sq: Sequence[float], done: int) -> tuple[int, float]:
+    """The runner-up whose paired difference is most standard errors above zero."""
+    best, best_t = 0, -math.inf
+    for i in range(1, len(sums)):
+        mean = sums[i] / done
+        var = max(sq[i] / done - mean**2, 0.0)
         se = math.sqrt(var / max(done - 1, 1)) + 1e-9
-        t = means[i] / se
-        if t > z and t > best_t:
+        t = mean / se
+        if t > best_t:
             best, best_t = i, t
-    return candidates[best], means
+    return best, best_t
 
 
 def search(
