@@ -1,9 +1,11 @@
 """How long a hard decision takes: median, 90th and 99th percentile, worst.
 
     .venv/bin/python benchmarks/ai_latency.py --games 60
+    .venv/bin/python benchmarks/ai_latency.py --games 60 --variant table_extra=32
 
 Plays whole official games (hard against normal, heads-up and at four) and times every
 call to the hard bot's `choose` (turn decisions; out-of-turn calls are timed apart).
+`--variant` sets `HardBot` attributes as `benchmarks/ai_paired.py` does.
 The budget is a fixed number of samples; the target is the 99th percentile under 30 ms.
 Not a test: prints only. The machine may be shared, so quote the median too.
 """
@@ -15,6 +17,8 @@ import random
 import statistics
 import time
 
+from ai_paired import make_hard  # the benchmarks folder is on the path when run
+
 from uno_desktop.ai import make_bot
 from uno_desktop.engine import Game, RuleSet
 
@@ -23,7 +27,9 @@ def _pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def measure(players: int, games: int, seed: int) -> tuple[list[float], list[float]]:
+def measure(
+    players: int, games: int, seed: int, variant: str = ""
+) -> tuple[list[float], list[float]]:
     turn_s: list[float] = []
     other_s: list[float] = []
     rng = random.Random(seed)
@@ -31,7 +37,7 @@ def measure(players: int, games: int, seed: int) -> tuple[list[float], list[floa
         levels = ["hard"] + ["normal"] * (players - 1)
         shift = g % players
         levels = levels[players - shift :] + levels[: players - shift]
-        bots = [make_bot(level) for level in levels]
+        bots = [make_hard(variant) if level == "hard" else make_bot(level) for level in levels]
         game = Game.new(RuleSet(), players, seed=rng.getrandbits(64), dealer=g % players)
         while not game.is_over:
             acted = False
@@ -64,9 +70,10 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=60)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--variant", default="", help="HardBot overrides, e.g. table_extra=32")
     args = p.parse_args()
     for players in (2, 4):
-        turn_s, other_s = measure(players, args.games, args.seed)
+        turn_s, other_s = measure(players, args.games, args.seed, args.variant)
         xs = sorted(t * 1000 for t in turn_s)
         print(
             f"hard vs normal, {players} players, {args.games} games: {len(xs)} turn decisions: "

@@ -239,3 +239,36 @@ def test_the_four_player_value_takes_a_hand_larger_than_its_table() -> None:
     game._hands[0].extend([Card.parse("B7")] * 130)  # a state no deal gives
     value = table_value_play(game, 0)
     assert 0.0 < value < 0.01  # the seat with 137 cards is far from winning
+
+
+def test_table_search_adds_worlds_only_when_the_first_ones_leave_it_close(monkeypatch):
+    import uno_desktop.ai.search as search_mod
+
+    worlds: list[int] = []
+    real = search_mod.build_world
+
+    def counting(*args, **kwargs):
+        worlds.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(search_mod, "build_world", counting)
+    hard = HardBot()
+    tried = 0
+    for i, (game, obs) in enumerate(_four_player_turns(3)):
+        if i % 5 or not hard.table_search(obs) or obs.phase is not Phase.PLAY:
+            continue
+        know = Knowledge.from_observation(obs)
+        cands = [a for a in game.legal_actions(obs.seat) if type(a).__name__ in ("Play", "Draw")]
+        if len(cands) < 2:
+            continue
+        for band, want in ((1e9, 10), (-1.0, 6)):  # always close / never close
+            worlds.clear()
+            search_table(
+                obs, know, cands, random.Random(i), samples=6, depth=4, z=1.0, extra=4, band=band
+            )
+            assert len(worlds) == want
+        worlds.clear()
+        _, means = search_table(obs, know, cands, random.Random(i), samples=6, depth=4, z=1.0)
+        assert len(worlds) == 6 and len(means) == len(cands)
+        tried += 1
+    assert tried > 3

@@ -498,9 +498,9 @@ def search_table(
     start_s = time.perf_counter()
     sampler = Sampler(obs, know, redeals, back)
     goal = samples
-    while done < goal:
-        if done == samples and extra:
-            if abs(_surest(sums, sq, done)[1] - z) > band:
+    while True:
+        if done >= goal:
+            if done != samples or not extra or abs(_surest(sums, sq, done)[1] - z) > band:
                 break
             goal += extra
         world = build_world(obs, know, rng, sampler)
