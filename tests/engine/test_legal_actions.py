@@ -162,3 +162,35 @@ def test_the_plays_come_first_in_every_list_of_legal_actions() -> None:
                 assert kinds == sorted(kinds, reverse=True), (seed, seat, kinds)
             acts = game.legal_actions(game.current)
             game.apply(acts[rng.randrange(len(acts))])
+
+
+@pytest.mark.parametrize("preset", ["official", "house"])
+def test_turn_cards_and_their_plays_are_exactly_the_plays_legal_actions_offers(preset) -> None:
+    # The search's shortcut (`turn_cards`, `plays_of`) must offer what the rules do.
+    import random
+
+    from uno_desktop.engine import OFFICIAL, Game
+
+    rules = (
+        OFFICIAL
+        if preset == "official"
+        else OFFICIAL.replace(bluffing=False, seven_zero=True, stacking=Stacking.MIXED)
+    )
+    plain_turns = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        game = Game.new(rules, 4, seed=seed)
+        while not game.is_over:
+            for seat in range(4):
+                cards = game.turn_cards(seat)
+                acts = game.legal_actions(seat)
+                if cards is None:
+                    assert seat != game.current or game.phase.name != "PLAY"
+                    continue
+                plain_turns += 1
+                offered = [a for a in acts if type(a) is Play]
+                assert list(dict.fromkeys(a.card for a in offered)) == cards
+                assert [p for c in cards for p in game.plays_of(seat, c)] == offered
+            acts = game.legal_actions(game.current)
+            game.apply(acts[rng.randrange(len(acts))])
+    assert plain_turns > 500

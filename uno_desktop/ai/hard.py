@@ -71,6 +71,7 @@ class HardBot(NormalBot):
     table_width = MAX_CANDIDATES  # plays the table search compares
     table_redeals = REDEALS  # tries at a hand that explains a seat's recent plays
     table_extra = 0  # more worlds when the first ones leave it close (`search_table`)
+    table_band = 0.5  # how close is close: standard errors either side of `table_z`
     table_back = False  # read a seat's plays back past its last draw (`search._consistent`)
 
     def __init__(self, rollouts: int = ROLLOUTS, depth: int = DEPTH) -> None:
@@ -128,6 +129,7 @@ class HardBot(NormalBot):
                 value=table_value_play if self.table_fit == 2 else table_value,
                 redeals=self.table_redeals,
                 extra=self.table_extra,
+                band=self.table_band,
                 back=self.table_back,
             )[0]
         # At larger tables outside critical rounds even the draw-or-wild check measured no

@@ -160,6 +160,8 @@ def best_normal_card(
     from plain numbers, ties to the lower code as Normal's ranking breaks them. The
     colour counts are taken once per hand, not once per card (the inner loop of every
     search)."""
+    if len(cards) == 1:
+        return cards[0]
     counts = [0, 0, 0, 0]
     for c in hand:
         col = c.color
@@ -345,6 +347,24 @@ def table_action(game: Game) -> Action:
     colour held most and UNO said, the drawn card whenever it plays, else draw or pass.
     Never challenges (Normal almost never does) and skips out-of-turn moves."""
     seat = game.current
+    cards = game.turn_cards(seat)
+    if cards is not None:  # a plain turn: judge the cards, then dress the best one
+        if not cards:
+            return Draw(seat)
+        hand = game.hand(seat)
+        n, d = game.players, game.direction
+        card = best_normal_card(
+            cards,
+            hand,
+            n,
+            game.hand_size((seat + d) % n),
+            game.hand_size((seat - d) % n),
+            game.rules.card_values,
+        )
+        plays = game.plays_of(seat, card)  # type: ignore[arg-type]
+        if len(plays) > 1:
+            return _dress(plays, card, hand, game.rules.card_values)  # type: ignore[arg-type]
+        return plays[0]
     acts = game.legal_actions(seat)
     best: Play | None = None
     fallback: Action | None = None
@@ -368,18 +388,24 @@ def table_action(game: Game) -> Action:
         assert best is not None
         plays = by_card[best.card]
         if len(plays) > 1:
-            color = None
-            if best.card.is_wild:
-                rest = list(hand)
-                rest.remove(best.card)
-                color = _most_held_of(rest, values)
-            two = len(hand) == 2
-            for p in plays:
-                if p.color is color and p.uno == two:
-                    return p
+            return _dress(plays, best.card, hand, values)
         return best
     assert fallback is not None or acts
     return fallback if fallback is not None else acts[0]
+
+
+def _dress(plays: Sequence[Play], card: Card, hand: Sequence[Card], values: object) -> Play:
+    """Of `card`'s plays, the one Normal makes: the colour held most named, UNO said."""
+    color = None
+    if card.is_wild:
+        rest = list(hand)
+        rest.remove(card)
+        color = _most_held_of(rest, values)
+    two = len(hand) == 2
+    for p in plays:
+        if p.color is color and p.uno == two:
+            return p
+    return plays[0]
 
 
 def table_value(game: Game, me: int) -> float:

@@ -538,6 +538,23 @@ class Game:
             self._play_ids[seat][size].update(map(id, plays))
         return plays
 
+    def turn_cards(self, seat: int) -> list[Card] | None:
+        """The distinct cards `seat` may play on a plain turn, in hand order (the cards
+        `legal_actions` offers plays of; `plays_of` gives their variants), or None when
+        it is not such a turn (out of turn, a drawn card, a penalty, the round over).
+        For searches, which want one card's plays, not every variant of every card."""
+        if seat != self.current or self.phase is not _PLAY:
+            return None
+        if self._bluffing or self._may_play_draw_four(seat):
+            playable = self._matching
+        else:
+            playable = _PLAYABLE_NO_W4[self._discard[-1]][self.active_color]
+        return list(_unique(filter(playable.get, self._hands[seat])))
+
+    def plays_of(self, seat: int, card: Card) -> tuple[Play, ...]:
+        """Every variant (colour, target, UNO) of `seat` playing `card` from its hand."""
+        return self._plays_of(seat, card)
+
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action `seat` may take now, in turn or out of turn."""
         phase = self.phase
