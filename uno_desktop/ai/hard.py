@@ -44,7 +44,7 @@ PRIOR_BONUS = 0.1  # the search must beat the heuristic favourite by this much
 TABLE_SAMPLES = 32
 TABLE_DEPTH = 8
 TABLE_Z = 1.0
-TABLE_CRITICAL = 5
+TABLE_CRITICAL = 7
 PRIOR_BLUFF = 0.05
 ENDGAME_BLUFF_PRIOR = 0.6  # a Wild Draw Four against a player about to go out
 CHALLENGE_AT = 0.35  # a wrong challenge costs two cards; a right one saves four
@@ -210,6 +210,24 @@ class HardBot(NormalBot):
         ms, median 0.33 ms (a cheaper sampler and Normal-favourite loop, same decisions).
         48 worlds with the refit: paired +1.60 (se 0.78, 3,000 deals, seed 7), but 29.2%
         [28.5, 29.8] in the benchmark and p99 25 ms at four; not kept.
+
+        Then the harness seeded the hard bot afresh at every ply (so a variant that only
+        draws more numbers no longer forks every deal), and a play on the turn after an
+        unplayable draw was read as a choice (it had been taken for the drawn card).
+        Paired, 5,000 deals unless said: more tries at a hand that explains each seat's
+        plays (`table_redeals`) 32 -1.07 (se 0.73, 3,000), 3 -0.50 (se 0.58); reading
+        plays back past the last draw (`table_back`, 32 tries) -0.56 (se 0.60), although
+        its worlds guess who holds which colour better (Brier 0.136 against 0.145, 1,196
+        decisions); every play a candidate (`table_width = 8`) -0.10 (se 0.15, 3,000);
+        drawing always a candidate 0 of 2,000 (131 forks); the next player's odds read
+        from 16 sampled hands instead of counted, in every turn's heuristic, +0.43
+        (se 0.76, 4,000) then -2.4 over 2,000 (stopped); 32 more worlds when the first
+        32 leave it within 0.5 standard errors of `table_z` (`table_extra`, p99 about
+        twice) +0.90 (se 0.42) then -1.15 over 4,000, and within 1.0 +0.07 over 4,000;
+        wild colours again -0.07 over 3,000; searching while an opponent holds <= 10
+        cards +0.05 (se 0.67, 4,000). None kept. Searching while an opponent holds <= 7
+        cards instead of 5: +1.2 over 1,000 (old harness, stopped), +0.28 (se 0.35, seed
+        24), +0.58 (se 0.35, seed 25); kept (`TABLE_CRITICAL = 7`), p99 unchanged.
         """
         if obs.players <= self.search_players or self.table_samples <= 0:
             return False
