@@ -129,21 +129,16 @@ def play_pair(
         rng_n2 = random.Random()
         rng_n2.setstate(rng_n.getstate())
         ply = len(played) + 1
-        win_a = _finish(
-            game,
-            [base if s == hard_seat else normal for s in range(n)],
-            [rng_n] * n,
-            hard_seat,
-            bot_seed,
-            ply,
-        )
-        win_b = _finish(
-            other,
-            [var if s == hard_seat else normal for s in range(n)],
-            [rng_n2] * n,
-            hard_seat,
-            bot_seed,
-            ply,
+        win_a, win_b = (
+            _finish(
+                g,
+                [hard if s == hard_seat else normal for s in range(n)],
+                [r] * n,
+                hard_seat,
+                bot_seed,
+                ply,
+            )
+            for g, hard, r in ((game, base, rng_n), (other, var, rng_n2))
         )
         return win_a, win_b, True
     return game.winner, game.winner, False

@@ -192,15 +192,20 @@ def test_hard_searches_at_four_players_once_an_opponent_is_low():
     assert not hard.table_search(heads_up.observation(heads_up.current))
 
 
-def test_table_search_keeps_the_favourite_unless_sure_and_repeats_itself():
+def _table_searches(every: int):
+    """(index, observation, knowledge, candidates) at every `every`-th four-player turn
+    where the hard bot searches and has at least two plays or draws to compare."""
     hard = HardBot()
     for i, (game, obs) in enumerate(_four_player_turns(3)):
-        if i % 7 or not hard.table_search(obs) or obs.phase is not Phase.PLAY:
+        if i % every or not hard.table_search(obs) or obs.phase is not Phase.PLAY:
             continue
-        know = Knowledge.from_observation(obs)
         cands = [a for a in game.legal_actions(obs.seat) if type(a).__name__ in ("Play", "Draw")]
-        if len(cands) < 2:
-            continue
+        if len(cands) >= 2:
+            yield i, obs, Knowledge.from_observation(obs), cands
+
+
+def test_table_search_keeps_the_favourite_unless_sure_and_repeats_itself():
+    for i, obs, know, cands in _table_searches(7):
         kw = {"samples": 6, "depth": 8}
         sure, _ = search_table(obs, know, cands, random.Random(i), z=1e12, **kw)
         assert sure is cands[0]
@@ -252,15 +257,8 @@ def test_table_search_adds_worlds_only_when_the_first_ones_leave_it_close(monkey
         return real(*args, **kwargs)
 
     monkeypatch.setattr(search_mod, "build_world", counting)
-    hard = HardBot()
     tried = 0
-    for i, (game, obs) in enumerate(_four_player_turns(3)):
-        if i % 5 or not hard.table_search(obs) or obs.phase is not Phase.PLAY:
-            continue
-        know = Knowledge.from_observation(obs)
-        cands = [a for a in game.legal_actions(obs.seat) if type(a).__name__ in ("Play", "Draw")]
-        if len(cands) < 2:
-            continue
+    for i, obs, know, cands in _table_searches(5):
         for band, want in ((1e9, 10), (-1.0, 6)):  # always close / never close
             worlds.clear()
             search_table(
