@@ -215,21 +215,22 @@ class HardBot(NormalBot):
         draws more numbers no longer forks every deal), and a play on the turn after an
         unplayable draw was read as a choice (it had been taken for the drawn card).
         Paired, 5,000 deals unless said: more tries at a hand that explains each seat's
-        plays (`table_redeals`) 32 -1.07 (se 0.73, 3,000, old harness), 3 -0.50 (se 0.58); reading
-        plays back past the last draw (`table_back`, 32 tries) -0.56 (se 0.60), although
-        its worlds guess who holds which colour better (Brier 0.136 against 0.145, 1,196
-        decisions); every play a candidate (`table_width = 8`) -0.10 (se 0.15, 3,000, old harness);
-        drawing always a candidate 0 of 2,000 (131 forks); the next player's odds read
-        from 16 sampled hands instead of counted, in every turn's heuristic, +0.43
-        (se 0.76, 4,000) then -2.4 over 2,000 (stopped); 32 more worlds when the first
-        32 leave it within 0.5 standard errors of `table_z` (`table_extra`, p99 about
-        twice) +0.90 (se 0.42) then -1.15 over 4,000, and within 1.0 +0.07 over 4,000;
-        wild colours again -0.07 over 3,000; searching while an opponent holds <= 10
-        cards +0.05 (se 0.67, 4,000, old harness). None kept. Searching while an opponent holds <= 7
-        cards instead of 5: +1.2 over 1,000 (old harness, stopped), +0.28 (se 0.35, seed
-        24), +0.58 (se 0.35, seed 25); kept (`TABLE_CRITICAL = 7`), p99 unchanged.
-        On top of it, 4 plies instead of 8: +0.76 (se 0.63, seed 26), +0.57 (se 0.73,
-        4,000, seed 27), with +0.77 (se 0.77) from before; kept (`TABLE_DEPTH = 4`).
+        plays (`table_redeals`) 32 -1.07 (se 0.73, 3,000, old harness), 3 -0.50 (se
+        0.58); reading plays back past the last draw (`table_back`, 32 tries) -0.56 (se
+        0.60), although its worlds guess who holds which colour better (Brier 0.136
+        against 0.145, 1,196 decisions); every play a candidate (`table_width = 8`)
+        -0.10 (se 0.15, 3,000, old harness); drawing always a candidate 0 of 2,000 (131
+        forks); the next player's odds read from 16 sampled hands instead of counted, in
+        every turn's heuristic, +0.43 (se 0.76, 4,000) then -2.4 over 2,000 (stopped);
+        32 more worlds when the first 32 leave it within 0.5 standard errors of
+        `table_z` (`table_extra`, p99 about twice) +0.90 (se 0.42) then -1.15 over
+        4,000, and within 1.0 +0.07 over 4,000; wild colours again -0.07 over 3,000;
+        searching while an opponent holds <= 10 cards +0.05 (se 0.67, 4,000, old
+        harness). None kept. Searching while an opponent holds <= 7 cards instead of 5:
+        +1.2 over 1,000 (old harness, stopped), +0.28 (se 0.35, seed 24), +0.58 (se
+        0.35, seed 25); kept (`TABLE_CRITICAL = 7`), p99 unchanged. On top of it, 4
+        plies instead of 8: +0.76 (se 0.63, seed 26), +0.57 (se 0.73, 4,000, seed 27),
+        with +0.77 (se 0.77) from before; kept (`TABLE_DEPTH = 4`).
         The benchmark now deals the same 20,000 games to every version: <= 7 cards with
         8 plies won 29.2% [28.5, 29.8] (5,833), with 4 plies 29.1% [28.5, 29.8] (5,829),
         so on those deals the shorter playout is even (and p99 at four 13 ms against 16).
