@@ -103,3 +103,15 @@ def test_a_clone_given_its_own_rng_uses_it() -> None:
     g = deal(["G1 G2 R3", "G6 G7 B2", "G8 G9 Y3"], start="G5")
     rng = random.Random(5)
     assert g.clone(rng).rng is rng
+
+
+def test_a_clone_copies_every_field_of_the_game() -> None:
+    g = deal(["G1 G2 R3", "G6 G7 B2", "G8 G9 Y3"], start="G5", seed=3)
+    g.apply(play(1, "G6"))
+    clone = g.clone()
+    fresh = {"log", "actions", "record", "_ev", "rng"}  # a clone records nothing
+    for name in type(g).__slots__:
+        if name not in fresh:
+            assert getattr(clone, name) == getattr(g, name), name
+    for name in ("_hands", "_pile", "_discard", "declared"):
+        assert getattr(clone, name) is not getattr(g, name), name
