@@ -41,7 +41,7 @@ PRIOR_BONUS = 0.1  # the search must beat the heuristic favourite by this much
 # At tables over two players (`HardBot.table_search`): worlds per decision, the plies
 # each is played on, how sure the search must be to overrule the heuristic (standard
 # errors of the paired difference), and how short a hand makes the round critical.
-TABLE_SAMPLES = 32
+TABLE_SAMPLES = 64
 TABLE_DEPTH = 4
 TABLE_Z = 1.0
 TABLE_CRITICAL = 7
