@@ -11,6 +11,7 @@ from uno_desktop.ai.knowledge import Choice, Knowledge, SeatInfo
 from uno_desktop.ai.search import (
     _consistent,
     build_world,
+    playout,
     sample_hands,
     search_table,
     table_action,
@@ -232,6 +233,21 @@ def test_table_value_play_favours_a_mover_whose_last_card_plays():
 
     assert mover_chance("R1") > 0.7  # plays on R7 and goes out
     assert mover_chance("B1") < 0.3  # must draw
+
+
+def test_a_quiet_playout_plays_on_while_a_seat_is_on_one_card():
+    def game(size: int) -> Game:  # seat 0 moves first and its cards play; nobody else's do
+        rules = RuleSet(hand_size=size)
+        hands = [[f"{c}{r}" for r in range(1, size + 1)] for c in "RGYB"]
+        return Game.new(rules, 4, dealer=3, deck=stacked_deck(rules, hands, "R9", dealer=3))
+
+    assert 0.7 < playout(game(1), 0, 0, table_value_play) < 1.0  # the value's guess
+    finished = game(1)
+    assert playout(finished, 0, 0, table_value_play, quiet=5) == 1.0  # played out: it won
+    assert finished.is_over and finished.winner == 0
+    calm = game(3)  # nobody on one card: nothing more is played
+    assert playout(calm, 0, 0, table_value_play, quiet=5) == table_value_play(game(3), 0)
+    assert calm.hand_size(0) == 3
 
 
 def test_the_four_player_value_takes_a_hand_larger_than_its_table() -> None:

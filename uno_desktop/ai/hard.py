@@ -73,6 +73,7 @@ class HardBot(NormalBot):
     table_extra = 0  # more worlds when the first ones leave it close (`search_table`)
     table_band = 0.5  # how close is close: standard errors either side of `table_z`
     table_back = False  # read a seat's plays back past its last draw (`search._consistent`)
+    table_quiet = 0  # plies more while a seat is on one card (`search.playout`)
 
     def __init__(self, rollouts: int = ROLLOUTS, depth: int = DEPTH) -> None:
         self.rollouts = rollouts
@@ -131,6 +132,7 @@ class HardBot(NormalBot):
                 extra=self.table_extra,
                 band=self.table_band,
                 back=self.table_back,
+                quiet=self.table_quiet,
             )[0]
         # At larger tables outside critical rounds even the draw-or-wild check measured no
         # better than the heuristic's first choice (27.5% vs 26.8% over 4,000 games).

@@ -506,12 +506,21 @@ _CAN_PLAY = (0.702, 0.422, 0.279, 0.231)
 
 
 def playout(
-    game: Game, me: int, max_plies: int, value: Callable[[Game, int], float] = table_value
+    game: Game,
+    me: int,
+    max_plies: int,
+    value: Callable[[Game, int], float] = table_value,
+    quiet: int = 0,
 ) -> float:
     """Play on with `table_action` for up to `max_plies`, then judge by `value`
-    (1 or 0 if the round ended, 1/n if it was blocked)."""
+    (1 or 0 if the round ended, 1/n if it was blocked). With `quiet`, play up to that
+    many plies more while some seat is on one card (the value is least sure there)."""
     for _ in range(max_plies):
         if game.is_over:
+            break
+        game.apply(table_action(game))
+    for _ in range(quiet):
+        if game.is_over or min(map(game.hand_size, range(game.players))) > 1:
             break
         game.apply(table_action(game))
     return value(game, me)
@@ -531,6 +540,7 @@ def search_table(
     extra: int = 0,
     band: float = 0.5,
     back: bool = False,
+    quiet: int = 0,
 ) -> tuple[Action, list[float]]:
     """The heuristic's favourite (`candidates[0]`) unless a runner-up beats it for sure.
 
@@ -559,7 +569,7 @@ def search_table(
         for action in candidates:
             g = world.clone(LazyRandom(seed))  # type: ignore[arg-type]
             g.apply(action)
-            vals.append(playout(g, obs.seat, depth, value))
+            vals.append(playout(g, obs.seat, depth, value, quiet))
         for i in range(1, k):
             d = vals[i] - vals[0]
             sums[i] += d
