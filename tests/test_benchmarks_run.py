@@ -15,7 +15,9 @@ ROOT = Path(__file__).resolve().parent.parent
 TINY = {
     "engine_throughput.py": ["--games", "3", "--reps", "1"],
     "ai_latency.py": ["--games", "1"],
+    "ai_oracle.py": ["--games", "2"],
     "ai_paired.py": ["--games", "2", "--variant", "table_z=2.0"],
+    "ai_regret.py": ["--games", "2", "--variant", "table_samples=8"],
     "ai_strength.py": ["--games", "2", "--only", "hard,normal"],
     "fit_table_value.py": ["--rounds", "40", "--every", "2"],
     "frame_time.py": ["--frames", "5", "--seats", "4"],
