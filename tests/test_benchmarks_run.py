@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from uno_desktop.ai import HardBot
+
 ROOT = Path(__file__).resolve().parent.parent
 
 TINY = {
@@ -59,7 +61,7 @@ def test_the_paired_trial_never_forks_a_bot_against_itself(tmp_path):
             "--games",
             "8",
             "--variant",
-            "table_redeals=8",
+            f"table_redeals={HardBot.table_redeals}",  # the default, set explicitly
         ],
         cwd=tmp_path,
         capture_output=True,
