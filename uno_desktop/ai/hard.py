@@ -238,9 +238,20 @@ class HardBot(NormalBot):
         The benchmark now deals the same 20,000 games to every version: <= 7 cards with
         8 plies won 29.2% [28.5, 29.8] (5,833), with 4 plies 29.1% [28.5, 29.8] (5,829),
         so on those deals the shorter playout is even (and p99 at four 13 ms against 16).
-        Leads, untried in the benchmark (4,000 paired deals each, on 4 plies and <= 7
-        cards): 64 worlds +1.15 (se 0.60, seed 28; p99 not measured, about twice);
-        z = 0.5 +0.62 (se 0.57, seed 29).
+        On 4 plies and <= 7 cards: 64 worlds +1.15 (se 0.60, 4,000, seed 28) and +0.48
+        (se 0.55, seed 40); kept (`TABLE_SAMPLES = 64`; p99 at four 19.5 ms), though
+        the benchmark's deals gave 29.2% [28.6, 29.8] (5,841 against 5,829). z = 0.5
+        with 32 worlds +0.62 (se 0.57, 4,000, seed 29), -0.38 (se 0.53, seed 41).
+        On 64 worlds: a playout played on while a seat is on one card (`table_quiet =
+        8`) +0.30 (se 0.41, seed 42); z = 0.5 +0.28 (se 0.49, seed 50); 32 redeals
+        +0.42 (se 0.52, seed 51); all three kept.
+        What is left to gain (`benchmarks/ai_oracle.py`, 3,000 games): the same search
+        played out in the true hands with the pile reshuffled wins about 40%, in the
+        true game 42%, so nearly all of the gap is the hidden hands, not the search.
+        Yet on an oracle's values (`benchmarks/ai_regret.py`, 3,690 searches) every
+        sampler setting tried (redeals 8/16/32, reading back, z) scores within about
+        3% of the others' regret, and 256 worlds instead of 64 cut it by 7%: most of
+        the regret is what the observation cannot tell.
         """
         if obs.players <= self.search_players or self.table_samples <= 0:
             return False
