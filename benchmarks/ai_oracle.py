@@ -27,6 +27,8 @@ import math
 import random
 import time
 
+from ai_paired import _step  # the benchmarks folder is on the path when run
+
 import uno_desktop.ai.search as search
 from uno_desktop.ai import HardBot, make_bot
 from uno_desktop.ai.knowledge import Knowledge
@@ -114,23 +116,9 @@ def play(mode: str, games: int, seed: int) -> tuple[int, float]:
             game = Game.new(RuleSet(), n, seed=deals.getrandbits(64), dealer=(g // n) % n)
             rng = random.Random(deals.getrandbits(64))
             _Table.game = game
-            while not game.is_over:
-                acted = False
-                for i in range(1, n):  # out of turn first, as simulate --bots
-                    seat = (game.current + i) % n
-                    legal = game.legal_actions(seat)
-                    if legal:
-                        bot = hard if seat == hard_seat else normal
-                        a = bot.choose(game.observation(seat), legal, rng)
-                        if a is not None:
-                            game.apply(a)
-                            acted = True
-                            break
-                if acted:
-                    continue
-                seat = game.current
-                bot = hard if seat == hard_seat else normal
-                game.apply(bot.choose(game.observation(seat), game.legal_actions(seat), rng))  # type: ignore[arg-type]
+            bots = [hard if s == hard_seat else normal for s in range(n)]
+            while not game.is_over:  # out of turn first, as simulate --bots
+                game.apply(_step(game, bots, [rng] * n))  # type: ignore[arg-type]
             wins += game.winner == hard_seat
     finally:
         search.build_world = real
