@@ -24,7 +24,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from ai_paired import make_hard  # the benchmarks folder is on the path when run
+from ai_paired import _step, make_hard  # the benchmarks folder is on the path when run
 
 import uno_desktop.ai.hard as hard_mod
 from uno_desktop.ai import HardBot, make_bot
@@ -54,10 +54,9 @@ def collect(games: int, seed: int, worlds: int) -> list[Position]:
             game = Game.new(RuleSet(), 4, seed=deals.getrandbits(64), dealer=(g // 4) % 4)
             rng = random.Random(deals.getrandbits(64))
             table[:] = [game]
-            while not game.is_over:
-                seat = game.current
-                bot = hard if seat == hard_seat else normal
-                game.apply(bot.choose(game.observation(seat), game.legal_actions(seat), rng))  # type: ignore[arg-type]
+            bots = [hard if s == hard_seat else normal for s in range(4)]
+            while not game.is_over:  # out of turn first, as simulate --bots
+                game.apply(_step(game, bots, [rng] * 4))  # type: ignore[arg-type]
     finally:
         hard_mod.search_table = real
     return [

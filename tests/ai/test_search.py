@@ -9,6 +9,7 @@ from uno_desktop.ai import HardBot, make_bot
 from uno_desktop.ai.hard import TABLE_CRITICAL
 from uno_desktop.ai.knowledge import Choice, Knowledge, SeatInfo
 from uno_desktop.ai.search import (
+    LazyRandom,
     _consistent,
     build_world,
     playout,
@@ -233,6 +234,16 @@ def test_table_value_play_favours_a_mover_whose_last_card_plays():
 
     assert mover_chance("R1") > 0.7  # plays on R7 and goes out
     assert mover_chance("B1") < 0.3  # must draw
+
+
+def test_a_lazy_random_draws_what_random_would_and_copies_alike():
+    lazy, eager = LazyRandom(12345), random.Random(12345)
+    assert [lazy.getrandbits(k) for k in (1, 7, 64)] == [eager.getrandbits(k) for k in (1, 7, 64)]
+    assert LazyRandom(9).getstate() == random.Random(9).getstate()
+    world = Game.new(RuleSet(), 4, seed=3)
+    world.rng = LazyRandom(7)  # type: ignore[assignment]
+    copy = world.clone()  # no rng given: a copy of the world's state
+    assert copy.rng.getrandbits(32) == random.Random(7).getrandbits(32)
 
 
 def test_a_quiet_playout_plays_on_while_a_seat_is_on_one_card():

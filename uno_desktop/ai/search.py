@@ -279,7 +279,8 @@ def build_world(
     off, color = know.last_w4_offender, know.color_before_w4
     if obs.can_challenge and off is not None and color is not None:
         guilty = any(c.color is color for c in hands[off])
-    return Game.from_observation(obs, hands, pile, LazyRandom(rng.getrandbits(64)), guilty=guilty)  # type: ignore[arg-type]
+    world_rng = LazyRandom(rng.getrandbits(64))
+    return Game.from_observation(obs, hands, pile, world_rng, guilty=guilty)  # type: ignore[arg-type]
 
 
 class LazyRandom:
