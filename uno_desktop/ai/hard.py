@@ -247,10 +247,10 @@ class HardBot(NormalBot):
         What is left to gain (`benchmarks/ai_oracle.py`, 3,000 games): the same search
         played out in the true hands with the pile reshuffled wins about 40%, in the
         true game 42%, so nearly all of the gap is the hidden hands, not the search.
-        Yet on an oracle's values (`benchmarks/ai_regret.py`, 3,690 searches) every
-        sampler setting tried (redeals 8/16/32, reading back, z) scores within about
-        3% of the others' regret, and 256 worlds instead of 64 cut it by 7%: most of
-        the regret is what the observation cannot tell.
+        Yet scored by an oracle that knows the hands (`benchmarks/ai_regret.py --games
+        500`, 3,690 searches), the choices lose 23.8e-3 of win chance a search; 128
+        worlds 24.0, 32 redeals 23.1, z = 0.5 23.4, reading back 24.1, 32 worlds 25.2:
+        most of the regret is what the observation cannot tell.
         """
         if obs.players <= self.search_players or self.table_samples <= 0:
             return False
