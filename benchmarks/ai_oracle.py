@@ -26,6 +26,7 @@ import argparse
 import math
 import random
 import time
+from collections import Counter
 
 from ai_paired import _step  # the benchmarks folder is on the path when run
 
@@ -51,14 +52,8 @@ def _next_world(
     hands, pile = sampler.deal(rng)
     nxt = (obs.seat + obs.direction) % obs.players
     want = list(true.hands[nxt])
-    spare = list(hands[nxt])
-    for c in want:  # cards the sample gave nxt that it really holds stay
-        if c in spare:
-            spare.remove(c)
-    need = list(want)
-    for c in hands[nxt]:
-        if c in need:
-            need.remove(c)
+    spare = list((Counter(hands[nxt]) - Counter(want)).elements())  # sampled, not held
+    need = list((Counter(want) - Counter(hands[nxt])).elements())  # held, sampled elsewhere
     # Each truly held card the sample put elsewhere trades places with a spare one.
     places: list[list[Card]] = [h for s, h in enumerate(hands) if s not in (obs.seat, nxt)]
     places.append(pile)
