@@ -516,6 +516,11 @@ def playout(
     """Play on with `table_action` for up to `max_plies`, then judge by `value`
     (1 or 0 if the round ended, 1/n if it was blocked). With `quiet`, play up to that
     many plies more while some seat is on one card (the value is least sure there)."""
+    return value(play_on(game, max_plies, quiet), me)
+
+
+def play_on(game: Game, max_plies: int, quiet: int = 0) -> Game:
+    """`playout` without the judging: `game`, played on in place."""
     for _ in range(max_plies):
         if game.is_over:
             break
@@ -524,7 +529,7 @@ def playout(
         if game.is_over or min(map(game.hand_size, range(game.players))) > 1:
             break
         game.apply(table_action(game))
-    return value(game, me)
+    return game
 
 
 def search_table(
@@ -555,29 +560,48 @@ def search_table(
     k = len(candidates)
     sums = [0.0] * k
     sq = [0.0] * k
+    me = obs.seat
+    many = getattr(value, "many", None)  # a judge of many positions at once
+    waiting: list[Game] = []  # playouts `many` has still to judge, k a world
+
+    def add(vals: Sequence[float]) -> None:
+        for i in range(1, k):
+            d = vals[i] - vals[0]
+            sums[i] += d
+            sq[i] += d * d
+
+    def settle() -> None:
+        if waiting:
+            vals = many(waiting, me)  # type: ignore[misc]
+            for w in range(0, len(vals), k):
+                add(vals[w : w + k])
+            waiting.clear()
+
     done = 0
     start_s = time.perf_counter()
     sampler = Sampler(obs, know, redeals, back)
     goal = samples
     while True:
         if done >= goal:
+            settle()
             if done != samples or not extra or abs(_surest(sums, sq, done)[1] - z) > band:
                 break
             goal += extra
         world = build_world(obs, know, rng, sampler)
         seed = rng.getrandbits(64)
-        vals = []
+        ends = []
         for action in candidates:
             g = world.clone(LazyRandom(seed))  # type: ignore[arg-type]
             g.apply(action)
-            vals.append(playout(g, obs.seat, depth, value, quiet))
-        for i in range(1, k):
-            d = vals[i] - vals[0]
-            sums[i] += d
-            sq[i] += d * d
+            ends.append(play_on(g, depth, quiet))
+        if many is None:
+            add([value(g, me) for g in ends])
+        else:
+            waiting += ends
         done += 1
         if time.perf_counter() - start_s > FUSE_S:
             break
+    settle()
     means = [s / done for s in sums]
     best, best_t = _surest(sums, sq, done)
     return (candidates[best] if best_t > z else candidates[0]), means
