@@ -22,6 +22,7 @@ TINY = {
     "ai_regret.py": ["--games", "2", "--variant", "table_samples=8"],
     "ai_strength.py": ["--games", "2", "--only", "hard,normal"],
     "fit_table_value.py": ["--rounds", "40", "--every", "2"],
+    "fit_table_net.py": ["--rounds", "30", "--every", "2", "--epochs", "1"],
     "frame_time.py": ["--frames", "5", "--seats", "4"],
     "render_cards.py": ["--frames", "3"],
     "startup.py": ["--runs", "1"],

@@ -29,6 +29,7 @@ from .knowledge import Knowledge
 from .normal import NormalBot
 from .plan import finishing_sequence
 from .search import REDEALS, search, search_table, table_value, table_value_play
+from .valuenet import NetValue, warm
 
 # The search budget: fixed, so a decision is deterministic given the rng. Sized so the
 # 99th percentile decision stays under 30 ms on the 2-core test machine
@@ -45,6 +46,7 @@ TABLE_SAMPLES = 64
 TABLE_DEPTH = 4
 TABLE_Z = 1.0
 TABLE_CRITICAL = 7
+NET_VALUE = NetValue(table_value_play)  # the judge for `table_fit = 3`
 PRIOR_BLUFF = 0.05
 ENDGAME_BLUFF_PRIOR = 0.6  # a Wild Draw Four against a player about to go out
 CHALLENGE_AT = 0.35  # a wrong challenge costs two cards; a right one saves four
@@ -67,7 +69,7 @@ class HardBot(NormalBot):
     table_z = TABLE_Z
     table_critical = TABLE_CRITICAL
     table_wild_colors = False  # a wild is tried with every colour named
-    table_fit = 2  # which value judges a table playout: 1 `table_value`, 2 `table_value_play`
+    table_fit = 2  # the table playouts' judge: 1 `table_value`, 2 `table_value_play`, 3 the net
     table_width = MAX_CANDIDATES  # plays the table search compares
     table_redeals = REDEALS  # tries at a hand that explains a seat's recent plays
     table_extra = 0  # more worlds when the first ones leave it close (`search_table`)
@@ -78,6 +80,12 @@ class HardBot(NormalBot):
     def __init__(self, rollouts: int = ROLLOUTS, depth: int = DEPTH) -> None:
         self.rollouts = rollouts
         self.depth = depth
+
+    def prepare(self, players: int) -> None:
+        """Called when the bot takes a seat at a table of `players`: load the net now if
+        its searches will use it, not in the middle of the first one."""
+        if players > self.search_players and self.table_fit == 3:
+            warm()
 
     def turn(self, obs: Observation, opts: Options, rng: random.Random) -> Action:
         know = Knowledge.from_observation(obs)
@@ -155,7 +163,7 @@ class HardBot(NormalBot):
             "samples": self.table_samples,
             "depth": self.table_depth,
             "z": self.table_z,
-            "value": table_value_play if self.table_fit == 2 else table_value,
+            "value": (table_value, table_value_play, NET_VALUE)[self.table_fit - 1],
             "redeals": self.table_redeals,
             "extra": self.table_extra,
             "band": self.table_band,

@@ -1,0 +1,207 @@
+"""Fit the net that judges the hard bot's four-player playouts (`ai.valuenet`).
+
+    .venv/bin/python benchmarks/fit_table_net.py                 # about 4 minutes
+    .venv/bin/python benchmarks/fit_table_net.py --write         # and rewrite the weights
+
+Plays official four-player rounds between normal bots (12,000 rounds on each of two
+deal seeds), keeps about one position in `every` once some hand is down to seven
+cards, and fits the winner of each round from the positions' features
+(`valuenet.features`): one hidden layer of 8 tanh units reads a seat's 26 numbers with
+those of the seats before, after and opposite it (and which seat it is from the turn)
+into a score, and a softmax over the four seats gives each its chance. Adam on the log
+loss, 20 passes over four fifths of the positions; prints the held-out log loss of the
+net and of the logit values in `search`. `--write` rewrites
+`uno_desktop/ai/valuenet_weights.py`. Not a test: prints only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from pathlib import Path
+
+import numpy as np
+
+from uno_desktop.ai import make_bot, valuenet
+from uno_desktop.ai.search import table_value_play
+from uno_desktop.engine import Game, RuleSet
+
+NAMES = (
+    "size",
+    "log(size + 0.5)",
+    "wilds (not Draw Four)",
+    "Wild Draw Fours",
+    "Skips, Reverses, Draw Twos",
+    "1 from the turn",
+    "2 from the turn",
+    "3 from the turn",
+    "can play, to move",
+    "can play, 1 from the turn",
+    "can play, 2 from the turn",
+    "can play, 3 from the turn",
+    "one card",
+    "one card, to move, plays",
+    "colours held",
+    "one card x Skips and Draw Twos of the seat before",
+    "two cards x Skips and Draw Twos of the seat before",
+    "<= 2 cards x Wild Draw Fours of the seat before",
+    "one card, next, and the mover can hit it",
+    "<= 2 cards, next, and the mover can hit it",
+    "cards of the colour to follow",
+    "one card, a wild",
+    "playable cards, to move",
+    "Skips and Draw Twos while the next seat has <= 2 cards",
+    "one card x colours held",
+    "two cards x colours held",
+)
+WEIGHTS = Path(__file__).resolve().parent.parent / "uno_desktop" / "ai" / "valuenet_weights.py"
+
+
+def collect(
+    rounds: int, every: float, seed: int
+) -> tuple[list[valuenet.Position], list[int], list[float]]:
+    """Positions, the winner's seat from the mover, `table_value_play`'s chance for it."""
+    normal = make_bot("normal")
+    rng = random.Random(seed)
+    pos: list[valuenet.Position] = []
+    wins: list[int] = []
+    logit: list[float] = []
+    for g in range(rounds):
+        game = Game.new(RuleSet(), 4, seed=rng.getrandbits(64), dealer=g % 4)
+        kept: list[tuple[valuenet.Position, int, int, list[float]]] = []
+        while not game.is_over:
+            if min(game.hand_size(s) for s in range(4)) <= 7 and rng.random() < 1.0 / every:
+                chances = [table_value_play(game, s) for s in range(4)]
+                kept.append((valuenet.encode(game), game.current, game.direction, chances))
+            seat = game.current
+            game.apply(normal.choose(game.observation(seat), game.legal_actions(seat), rng))
+        if game.winner is not None:
+            for p, cur, d, chances in kept:
+                pos.append(p)
+                wins.append(((game.winner - cur) * d) % 4)
+                logit.append(chances[game.winner])
+    return pos, wins, logit
+
+
+def inputs(r: np.ndarray) -> np.ndarray:
+    """Each seat's own numbers, then the seat before, after and opposite, then its place."""
+    parts = []
+    for k in range(4):
+        place = np.eye(4)[np.full(len(r), k)]
+        parts.append(
+            np.concatenate(
+                [r[:, k], r[:, (k - 1) % 4], r[:, (k + 1) % 4], r[:, (k + 2) % 4], place], 1
+            )
+        )
+    return np.stack(parts, 1)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--rounds", type=int, default=12000, help="rounds per deal seed")
+    p.add_argument("--every", type=float, default=6.0)
+    p.add_argument("--seeds", default="11,12")
+    p.add_argument("--hidden", type=int, default=8)
+    p.add_argument("--epochs", type=int, default=20)
+    p.add_argument("--write", action="store_true", help="rewrite valuenet_weights.py")
+    args = p.parse_args()
+    t0 = time.perf_counter()
+    pos: list[valuenet.Position] = []
+    wins: list[int] = []
+    logit: list[float] = []
+    for seed in map(int, args.seeds.split(",")):
+        a, b, c = collect(args.rounds, args.every, seed)
+        pos += a
+        wins += b
+        logit += c
+    feats = np.concatenate(
+        [valuenet.features(pos[i : i + 20000]) for i in range(0, len(pos), 20000)]
+    )
+    y = np.array(wins)
+    n = len(y)
+    print(
+        f"{n} positions of {args.rounds} rounds x {args.seeds} ({time.perf_counter() - t0:.0f} s)"
+    )
+    flat = feats.reshape(-1, feats.shape[2])
+    mu, sd = flat.mean(0), flat.std(0) + 1e-6
+    x = inputs((feats - mu) / sd).astype(np.float32)
+    rng = np.random.default_rng(3)
+    perm = rng.permutation(n)
+    x, y, logit_p = x[perm], y[perm], np.array(logit)[perm]
+    cut = n * 4 // 5
+    d, h = x.shape[2], args.hidden
+    w1 = rng.normal(0, 1 / np.sqrt(d), (d, h)).astype(np.float32)
+    b1 = np.zeros(h, np.float32)
+    w2 = rng.normal(0, 1 / np.sqrt(h), h).astype(np.float32)
+    params = [w1, b1, w2]
+    m = [np.zeros_like(q) for q in params]
+    v = [np.zeros_like(q) for q in params]
+
+    def forward(xs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        hidden = np.tanh(xs @ w1 + b1)
+        return hidden, hidden @ w2
+
+    def loss(xs: np.ndarray, ys: np.ndarray) -> float:
+        u = forward(xs)[1]
+        u = u - u.max(1, keepdims=True)
+        lp = u - np.log(np.exp(u).sum(1, keepdims=True))
+        return float(-lp[np.arange(len(ys)), ys].mean())
+
+    lr, batch, t = 3e-3, 1024, 0
+    for epoch in range(args.epochs):
+        order = rng.permutation(cut)
+        for i in range(0, cut, batch):
+            idx = order[i : i + batch]
+            xb, yb = x[idx], y[idx]
+            hidden, u = forward(xb)
+            u = u - u.max(1, keepdims=True)
+            prob = np.exp(u)
+            prob /= prob.sum(1, keepdims=True)
+            g = prob.copy()
+            g[np.arange(len(yb)), yb] -= 1
+            g /= len(yb)
+            gw2 = np.einsum("bs,bsh->h", g, hidden)
+            gh = g[:, :, None] * w2[None, None, :] * (1 - hidden * hidden)
+            gw1 = np.einsum("bsd,bsh->dh", xb, gh)
+            gb1 = gh.sum((0, 1))
+            grads = [gw1 + 1e-4 * w1, gb1, gw2 + 1e-4 * w2]
+            t += 1
+            for j, (q, gq) in enumerate(zip(params, grads)):
+                m[j] = 0.9 * m[j] + 0.1 * gq
+                v[j] = 0.999 * v[j] + 0.001 * gq * gq
+                q -= lr * (m[j] / (1 - 0.9**t)) / (np.sqrt(v[j] / (1 - 0.999**t)) + 1e-8)
+        if epoch % 5 == 4:
+            print(f"  pass {epoch + 1}: held-out log loss {loss(x[cut:], y[cut:]):.4f}", flush=True)
+    base = -float(np.mean([math.log(q) for q in logit_p[cut:]]))
+    print(f"held-out log loss: net {loss(x[cut:], y[cut:]):.4f}, table_value_play {base:.4f}")
+    if args.write:
+        write(w1, b1, w2, mu, sd)
+        print(f"wrote {WEIGHTS}")
+
+
+def write(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, mu: np.ndarray, sd: np.ndarray) -> None:
+    def row(xs: np.ndarray) -> str:
+        return "(" + ", ".join(f"{float(a):.7g}" for a in xs) + ",)"
+
+    lines = [
+        '"""The weights of `valuenet` (written by benchmarks/fit_table_net.py --write)."""',
+        "",
+        "# Input i of the hidden layer: feature i % 26 of the seat itself, the seat before,",
+        "# after, opposite (i // 26 = 0..3), then which seat from the turn (104..107).",
+        "W1 = (",
+        *(f"    {row(r)}," for r in w1),
+        ")",
+        f"B1 = {row(b1)}",
+        f"W2 = {row(w2)}",
+        "# Feature scaling: (x - MU) / SD.",
+        f"MU = {row(mu)}",
+        f"SD = {row(sd)}",
+        "",
+    ]
+    WEIGHTS.write_text("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

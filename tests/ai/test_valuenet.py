@@ -1,0 +1,164 @@
+"""The neural judge of four-player playouts reads the hands it is given, and only those."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from uno_desktop.ai import HardBot, make_bot, valuenet, valuenet_weights
+from uno_desktop.ai.hard import NET_VALUE
+from uno_desktop.ai.knowledge import Knowledge
+from uno_desktop.ai.search import search_table, table_value_play
+from uno_desktop.engine import Game, RuleSet
+from uno_desktop.presets import load_preset
+
+from .helpers import stacked_deck
+
+
+def _positions(rules: RuleSet, games: int):
+    normal = make_bot("normal")
+    for seed in range(games):
+        rng = random.Random(seed)
+        game = Game.new(rules, 4, seed=seed)
+        while not game.is_over:
+            yield game.clone()
+            seat = game.current
+            game.apply(normal.choose(game.observation(seat), game.legal_actions(seat), rng))
+        yield game
+
+
+def _plain_features(game: Game, seat: int) -> list[float]:
+    """The 26 numbers of `valuenet.features`, read off one hand at a time."""
+    n, cur, d = game.players, game.current, game.direction
+    hand = game.hand(seat)
+    size = len(hand)
+    off = ((seat - cur) * d) % n
+    top, active = game.top_card, game.active_color
+
+    def plays(c):
+        return c.is_wild or active is None or c.color is active or c.rank == top.rank
+
+    can = any(plays(c) for c in hand)
+    before = game.hand((seat - d) % n)
+    hits_before = sum(1 for c in before if c.rank in ("S", "D2"))
+    fours_before = sum(1 for c in before if c.rank == "W4")
+    mover_hits = any(
+        c.rank == "W4" or (c.rank in ("S", "D2") and (c.color is active or c.rank == top.rank))
+        for c in game.hand(cur)
+    )
+    colors = len({c.color for c in hand if c.color is not None})
+    hits = sum(1 for c in hand if c.rank in ("S", "D2"))
+    return [
+        float(x)
+        for x in (
+            size,
+            math.log(size + 0.5),
+            sum(1 for c in hand if c.is_wild and c.rank != "W4"),
+            sum(1 for c in hand if c.rank == "W4"),
+            sum(1 for c in hand if c.rank in ("S", "R", "D2")),
+            off == 1,
+            off == 2,
+            off == 3,
+            *(can and off == k for k in range(4)),
+            size == 1,
+            size == 1 and off == 0 and can,
+            colors,
+            (size == 1) * hits_before,
+            (size == 2) * hits_before,
+            (size <= 2) * fours_before,
+            size == 1 and off == 1 and mover_hits,
+            size <= 2 and off == 1 and mover_hits,
+            sum(1 for c in hand if c.color is active) if active is not None else 0,
+            size == 1 and hand[0].is_wild,
+            (off == 0) * sum(1 for c in hand if plays(c)),
+            (game.hand_size((seat + d) % n) <= 2) * hits,
+            (size == 1) * colors,
+            (size == 2) * colors,
+        )
+    ]
+
+
+@pytest.mark.parametrize("preset", ["official", "swedish"])
+def test_the_nets_numbers_are_what_reading_each_hand_gives(preset):
+    rules = load_preset(preset)
+    games = [g for i, g in enumerate(_positions(rules, 3)) if i % 3 == 0 and not g.is_over]
+    feats = valuenet.features([valuenet.encode(g) for g in games])
+    assert feats.shape == (len(games), 4, valuenet.FEATURES)
+    for g, f in zip(games, feats):
+        for k in range(4):
+            seat = (g.current + k * g.direction) % 4
+            assert list(f[k]) == pytest.approx(_plain_features(g, seat)), (g.top_card, k)
+
+
+def test_the_weights_fit_the_net():
+    assert len(valuenet_weights.W1) == 4 * valuenet.FEATURES + 4
+    hidden = len(valuenet_weights.B1)
+    assert all(len(row) == hidden for row in valuenet_weights.W1)
+    assert len(valuenet_weights.W2) == hidden
+    assert len(valuenet_weights.MU) == len(valuenet_weights.SD) == valuenet.FEATURES
+    assert all(s > 0 for s in valuenet_weights.SD)
+
+
+def test_the_net_gives_each_seat_a_chance_and_they_add_up_to_one():
+    games = [g for i, g in enumerate(_positions(RuleSet(), 2)) if i % 5 == 0 and not g.is_over]
+    chances = [NET_VALUE.many(games, s) for s in range(4)]
+    for i in range(len(games)):
+        row = [chances[s][i] for s in range(4)]
+        assert all(0.0 < p < 1.0 for p in row)
+        assert abs(sum(row) - 1.0) < 1e-9
+
+
+def test_the_net_favours_a_mover_whose_last_card_plays():
+    rules = RuleSet(hand_size=1)
+
+    def mover_chance(card: str) -> float:
+        hands = [[card], ["G1"], ["Y2"], ["B3"]]  # seat 0 moves first; nobody else plays
+        game = Game.new(rules, 4, dealer=3, deck=stacked_deck(rules, hands, "R7", dealer=3))
+        assert game.current == 0
+        return NET_VALUE(game, 0)
+
+    assert mover_chance("R1") > 0.7  # plays on R7 and goes out
+    assert mover_chance("B1") < 0.3  # must draw
+
+
+def test_the_net_fears_a_wild_draw_four_in_the_hand_before_a_seat_on_one_card():
+    rules = RuleSet(hand_size=2)
+
+    def chance_of_seat_1(mover_holds: str) -> float:
+        # Seat 0 moves (nothing of its plays on R7 but maybe the W4); seat 1 waits on one card.
+        hands = [[mover_holds, "G5"], ["B2", "B9"], ["Y2", "Y3"], ["G1", "G2"]]
+        game = Game.new(rules, 4, dealer=3, deck=stacked_deck(rules, hands, "R7", dealer=3))
+        game._hands[1].pop()  # seat 1 is on one card
+        return NET_VALUE(game, 1)
+
+    assert chance_of_seat_1("W4") < chance_of_seat_1("Y8")
+
+
+def test_a_round_over_is_won_or_lost_and_other_tables_use_the_logit():
+    over = next(g for g in _positions(RuleSet(), 1) if g.is_over)
+    assert NET_VALUE(over, over.winner) == 1.0
+    assert NET_VALUE(over, (over.winner + 1) % 4) == 0.0
+    game = Game.new(RuleSet(), 3, seed=4)
+    assert NET_VALUE(game, 0) == table_value_play(game, 0)
+
+
+def test_a_search_judged_all_at_once_decides_as_one_judged_at_a_time():
+    one_at_a_time = lambda game, me: NET_VALUE(game, me)  # noqa: E731 (no `many`)
+    checked = 0
+    for i, game in enumerate(_positions(RuleSet(), 2)):
+        if i % 7 or game.is_over or game.observation(game.current).can_challenge:
+            continue
+        obs = game.observation(game.current)
+        plays = [a for a in game.legal_actions(obs.seat) if getattr(a, "card", None)]
+        if len(plays) < 2:
+            continue
+        know = Knowledge.from_observation(obs)
+        kw = {"samples": 8, "depth": 4, "z": 1.0}
+        a1, m1 = search_table(obs, know, plays[:3], random.Random(i), value=NET_VALUE, **kw)
+        a2, m2 = search_table(obs, know, plays[:3], random.Random(i), value=one_at_a_time, **kw)
+        assert a1 == a2 and m1 == pytest.approx(m2, abs=1e-12)
+        checked += 1
+    assert checked > 5
+
