@@ -371,3 +371,23 @@ def test_seat_name_and_is_human():
 def test_falls_back_to_a_legal_move_without_injected_bots():
     match = play_match_headless(OFFICIAL.replace(target_score=100), computers(3), seed=1)
     assert match.match_over
+
+
+def test_each_computer_player_is_told_the_table_size_before_play_starts():
+    told: list[int] = []
+
+    class Preparing(StubBot):
+        def prepare(self, players: int) -> None:
+            told.append(players)
+
+    Match(
+        RuleSet(),
+        computers(3),
+        1,
+        clock=ManualClock(),
+        timing=TIMING,
+        bot_factory=lambda level: Preparing(),
+    )
+    assert told == [3, 3, 3]
+    # A bot without `prepare` is seated all the same.
+    Match(RuleSet(), computers(2), 1, clock=ManualClock(), timing=TIMING, bot_factory=stub_factory)

@@ -175,6 +175,10 @@ class Match:
         self._bots: dict[int, Bot] = {
             s: factory(spec.kind) for s, spec in enumerate(seats) if not spec.is_human
         }
+        for bot in self._bots.values():
+            prepare = getattr(bot, "prepare", None)  # optional: load what it needs now
+            if prepare is not None:
+                prepare(len(seats))
         self._base_rules_cache: RuleSet | None = None
         # Timing state; rebuilt from "now" whenever the game object changes.
         self._tracked: Game | None = None

@@ -162,3 +162,14 @@ def test_a_search_judged_all_at_once_decides_as_one_judged_at_a_time():
         checked += 1
     assert checked > 5
 
+
+
+def test_a_hard_bot_loads_the_net_when_seated_at_a_larger_table(monkeypatch):
+    import uno_desktop.ai.hard as hard_mod
+
+    warmed: list[bool] = []
+    monkeypatch.setattr(hard_mod, "warm", lambda: warmed.append(True))
+    HardBot().prepare(2)
+    assert warmed == []  # heads-up searches never use it
+    HardBot().prepare(4)
+    assert warmed == [True]
