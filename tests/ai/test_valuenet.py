@@ -163,7 +163,6 @@ def test_a_search_judged_all_at_once_decides_as_one_judged_at_a_time():
     assert checked > 5
 
 
-
 def test_a_hard_bot_loads_the_net_when_seated_at_a_larger_table(monkeypatch):
     import uno_desktop.ai.hard as hard_mod
 
@@ -173,3 +172,7 @@ def test_a_hard_bot_loads_the_net_when_seated_at_a_larger_table(monkeypatch):
     assert warmed == []  # heads-up searches never use it
     HardBot().prepare(4)
     assert warmed == [True]
+
+
+def test_the_hard_bot_judges_its_table_playouts_by_the_net():
+    assert HardBot().table_settings()["value"] is NET_VALUE
