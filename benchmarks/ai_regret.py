@@ -29,7 +29,7 @@ from ai_paired import _step, make_hard  # the benchmarks folder is on the path w
 import uno_desktop.ai.hard as hard_mod
 from uno_desktop.ai import HardBot, make_bot
 from uno_desktop.ai.knowledge import Knowledge
-from uno_desktop.ai.search import LazyRandom, playout, search_table, table_value_play
+from uno_desktop.ai.search import LazyRandom, playout, search_table
 from uno_desktop.engine import Action, Game, Observation, RuleSet
 
 Position = tuple[Observation, list[Action], list[float]]
@@ -71,6 +71,7 @@ def oracle(
     """Each candidate's mean value over worlds with the true hands, the pile reshuffled."""
     rng = random.Random(seed)
     total = [0.0] * len(cands)
+    value = HardBot().table_settings()["value"]  # the default bot's judge
     hands = [list(h) for h in true.hands]
     for _ in range(worlds):
         pile = list(true.draw_pile)
@@ -81,7 +82,7 @@ def oracle(
         for i, a in enumerate(cands):
             g = world.clone(LazyRandom(rng.getrandbits(64)))
             g.apply(a)
-            total[i] += playout(g, obs.seat, HardBot.table_depth, table_value_play)
+            total[i] += playout(g, obs.seat, HardBot.table_depth, value)  # type: ignore[arg-type]
     return [t / worlds for t in total]
 
 

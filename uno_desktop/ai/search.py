@@ -10,9 +10,10 @@ depth, then judged. All candidates of one sample share the same deal and rollout
 
 Two searches: `search` (heads-up: greedy rollouts, hand-size judge, best mean with a
 prior bonus) and `search_table` (larger tables: `table_action`, a copy of Normal's
-play, for a few plies, judged by `table_value_play` (or the older `table_value`),
-and a significance test on the paired differences; see `HardBot.table_search` for
-what was measured). Deals come from a `Sampler` built once per decision.
+play, for a few plies, judged by the net of `valuenet` at four players, else by
+`table_value_play` (or the older `table_value`), and a significance test on the
+paired differences; see `HardBot.table_search` for what was measured). Deals come
+from a `Sampler` built once per decision.
 
 The budget is a fixed number of samples and a fixed depth, so a decision is
 deterministic given the rng. `FUSE_S` is only an emergency brake for a machine that
