@@ -6,12 +6,12 @@
 Plays official four-player rounds between normal bots (12,000 rounds on each of two
 deal seeds), keeps about one position in `every` once some hand is down to seven
 cards, and fits the winner of each round from the positions' features
-(`valuenet.features`): one hidden layer of 8 tanh units reads a seat's 26 numbers with
-those of the seats before, after and opposite it (and which seat it is from the turn)
-into a score, and a softmax over the four seats gives each its chance. Adam on the log
-loss, 20 passes over four fifths of the positions; prints the held-out log loss of the
-net and of the logit values in `search`. `--write` rewrites
-`uno_desktop/ai/valuenet_weights.py`. Not a test: prints only.
+(`valuenet.features`, named in `valuenet.NAMES`): one hidden layer of 8 tanh units
+reads a seat's 26 numbers with those of the seats before, after and opposite it (and
+which seat it is from the turn) into a score, and a softmax over the four seats gives
+each its chance. Adam on the log loss, 20 passes over four fifths of the positions;
+prints the held-out log loss of the net and of the logit `search.table_value_play`.
+`--write` rewrites `uno_desktop/ai/valuenet_weights.py`. Not a test: prints only.
 """
 
 from __future__ import annotations
@@ -28,34 +28,6 @@ from uno_desktop.ai import make_bot, valuenet
 from uno_desktop.ai.search import table_value_play
 from uno_desktop.engine import Game, RuleSet
 
-NAMES = (
-    "size",
-    "log(size + 0.5)",
-    "wilds (not Draw Four)",
-    "Wild Draw Fours",
-    "Skips, Reverses, Draw Twos",
-    "1 from the turn",
-    "2 from the turn",
-    "3 from the turn",
-    "can play, to move",
-    "can play, 1 from the turn",
-    "can play, 2 from the turn",
-    "can play, 3 from the turn",
-    "one card",
-    "one card, to move, plays",
-    "colours held",
-    "one card x Skips and Draw Twos of the seat before",
-    "two cards x Skips and Draw Twos of the seat before",
-    "<= 2 cards x Wild Draw Fours of the seat before",
-    "one card, next, and the mover can hit it",
-    "<= 2 cards, next, and the mover can hit it",
-    "cards of the colour to follow",
-    "one card, a wild",
-    "playable cards, to move",
-    "Skips and Draw Twos while the next seat has <= 2 cards",
-    "one card x colours held",
-    "two cards x colours held",
-)
 WEIGHTS = Path(__file__).resolve().parent.parent / "uno_desktop" / "ai" / "valuenet_weights.py"
 
 

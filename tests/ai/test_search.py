@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from uno_desktop.ai import HardBot, make_bot
-from uno_desktop.ai.hard import TABLE_CRITICAL
+from uno_desktop.ai.hard import NET_VALUE, TABLE_CRITICAL
 from uno_desktop.ai.knowledge import Choice, Knowledge, SeatInfo
 from uno_desktop.ai.search import (
     LazyRandom,
@@ -223,14 +225,15 @@ def test_table_value_play_gives_each_seat_a_chance_and_they_add_up_to_one():
         assert abs(sum(chances) - 1.0) < 1e-9
 
 
-def test_table_value_play_favours_a_mover_whose_last_card_plays():
+@pytest.mark.parametrize("judge", [table_value_play, NET_VALUE], ids=["logit", "net"])
+def test_the_four_player_judges_favour_a_mover_whose_last_card_plays(judge):
     rules = RuleSet(hand_size=1)
 
     def mover_chance(card: str) -> float:
         hands = [[card], ["G1"], ["Y2"], ["B3"]]  # seat 0 moves first; nobody else plays
         game = Game.new(rules, 4, dealer=3, deck=stacked_deck(rules, hands, "R7", dealer=3))
         assert game.current == 0
-        return table_value_play(game, 0)
+        return judge(game, 0)
 
     assert mover_chance("R1") > 0.7  # plays on R7 and goes out
     assert mover_chance("B1") < 0.3  # must draw

@@ -110,19 +110,6 @@ def test_the_net_gives_each_seat_a_chance_and_they_add_up_to_one():
         assert abs(sum(row) - 1.0) < 1e-9
 
 
-def test_the_net_favours_a_mover_whose_last_card_plays():
-    rules = RuleSet(hand_size=1)
-
-    def mover_chance(card: str) -> float:
-        hands = [[card], ["G1"], ["Y2"], ["B3"]]  # seat 0 moves first; nobody else plays
-        game = Game.new(rules, 4, dealer=3, deck=stacked_deck(rules, hands, "R7", dealer=3))
-        assert game.current == 0
-        return NET_VALUE(game, 0)
-
-    assert mover_chance("R1") > 0.7  # plays on R7 and goes out
-    assert mover_chance("B1") < 0.3  # must draw
-
-
 def test_the_net_fears_a_wild_draw_four_in_the_hand_before_a_seat_on_one_card():
     rules = RuleSet(hand_size=2)
 

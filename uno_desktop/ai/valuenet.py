@@ -25,7 +25,36 @@ from ..engine import Card, Game
 from . import valuenet_weights as weights
 
 SEATS = 4
-FEATURES = 26
+# What `features` gives each seat, in order.
+NAMES = (
+    "size",
+    "log(size + 0.5)",
+    "wilds (not Draw Four)",
+    "Wild Draw Fours",
+    "Skips, Reverses, Draw Twos",
+    "1 from the turn",
+    "2 from the turn",
+    "3 from the turn",
+    "can play, to move",
+    "can play, 1 from the turn",
+    "can play, 2 from the turn",
+    "can play, 3 from the turn",
+    "one card",
+    "one card, to move, plays",
+    "colours held",
+    "one card x Skips and Draw Twos of the seat before",
+    "two cards x Skips and Draw Twos of the seat before",
+    "<= 2 cards x Wild Draw Fours of the seat before",
+    "one card, next, and the mover can hit it",
+    "<= 2 cards, next, and the mover can hit it",
+    "cards of the colour to follow",
+    "one card, a wild",
+    "playable cards, to move",
+    "Skips and Draw Twos while the next seat has <= 2 cards",
+    "one card x colours held",
+    "two cards x colours held",
+)
+FEATURES = len(NAMES)
 
 # A position as the net reads it: card kinds held by each seat counted from the seat to
 # move in the direction of play, the top card's rank and the colour to follow (-1: any).
@@ -102,7 +131,7 @@ def _kind_table(np: Any) -> Any:
 
 def features(positions: Sequence[Position]) -> Any:
     """The 26 numbers of each seat of each position: an array (positions, 4, 26), seats
-    counted from the seat to move. See `benchmarks/fit_table_net.py` for their names."""
+    counted from the seat to move, as named in `NAMES`."""
     np = _numpy()
     b = len(positions)
     width = max(1, max(len(h) for p in positions for h in p[0]))
