@@ -112,7 +112,11 @@ def warm() -> None:
 
 def _kind_table(np: Any) -> Any:
     """Per card kind: colour (-1 wild), rank, wild but not Draw Four, Draw Four,
-    Skip/Reverse/Draw Two, Skip/Draw Two, real card (0 for the padding kind)."""
+    Skip/Reverse/Draw Two, Skip/Draw Two, real card (0 for the padding kind). Built
+    again only when a kind of card not seen before has been encoded."""
+    table = _tables.get("kinds")
+    if table is not None and len(table) == len(_kinds) + 1:
+        return table
     table = np.zeros((len(_kinds) + 1, 7), dtype=np.int64)
     table[0, 0] = -2
     for card, i in _kinds.items():
@@ -126,6 +130,7 @@ def _kind_table(np: Any) -> Any:
             rank in ("S", "D2"),
             1,
         )
+    _tables["kinds"] = table
     return table
 
 
