@@ -163,7 +163,18 @@ def test_escape_in_the_real_window_opens_the_pause_menu(display, game, tmp_path)
     env = {**os.environ, "DISPLAY": display}
     xdotool = need("xdotool")
     subprocess.run([xdotool, "mousemove", "640", "360"], env=env, check=True, timeout=10)
-    subprocess.run([xdotool, "key", "--window", window, "Escape"], env=env, check=True, timeout=10)
+    # The window found first may be gone by now (SDL can replace it while it sets the
+    # video mode: BadWindow once on CI); find it again and retry until a key lands.
+    deadline = time.monotonic() + 10.0
+    while True:
+        sent = subprocess.run(
+            [xdotool, "key", "--window", window, "Escape"], env=env, timeout=10, check=False
+        )
+        if sent.returncode == 0 or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+        window = find_window(display, game.pid)
+    assert sent.returncode == 0, "xdotool could not send Escape to the game's window"
     # the pause menu dims the table (a loaded machine may take a few frames to show it)
     deadline = time.monotonic() + 10.0
     while True:
