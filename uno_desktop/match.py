@@ -36,7 +36,16 @@ from .engine.actions import (
     action_from_dict,
     action_to_dict,
 )
-from .engine.events import CardPlayed, Event
+from .engine.cards import Card
+from .engine.events import (
+    CardPlayed,
+    CardsDrawn,
+    ChallengeResolved,
+    Event,
+    HandsRotated,
+    HandsSwapped,
+    public_view,
+)
 from .engine.rules import CustomEffect, CustomRule, Scoring, Stacking
 from .engine.scoring import match_winner as _scoring_match_winner
 
@@ -46,9 +55,11 @@ __all__ = [
     "Bot",
     "BotFactory",
     "Clock",
+    "FeedPos",
     "ManualClock",
     "Match",
     "MonotonicClock",
+    "RoundResult",
     "SeatSpec",
     "Timing",
     "play_match_headless",
@@ -91,6 +102,48 @@ class Timing:
     think_time_s: float = 0.8
     catch_grace_s: float = 1.5
     react_s: float = 0.6
+
+
+@dataclass(frozen=True)
+class FeedPos:
+    """A reader's place in the match's events: which deal, and how many of its events."""
+
+    deal: int
+    index: int
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A finished round: every hand (sorted as dealt order leaves them), points, winner."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    points: tuple[int, ...]
+    winner: int | None
+    blocked: bool
+
+
+def visible_event(event: Event, viewer: int | None) -> Event:
+    """`event` as `viewer` may see it (None: nobody's private part shows)."""
+    if viewer is not None:
+        return public_view(event, viewer)
+    if type(event) is CardsDrawn and event.cards:
+        return event.hidden()
+    if type(event) is ChallengeResolved and event.hand:
+        return event.hidden()
+    return event
+
+
+def addressed_to(event: Event, seat: int) -> bool:
+    """Whether `event` holds a private result for `seat`: cards it drew, the hand it was
+    shown as challenger, or a hand it received by a swap or a rotation."""
+    t = type(event)
+    if t is CardsDrawn:
+        return event.seat == seat and bool(event.cards)  # type: ignore[union-attr]
+    if t is ChallengeResolved:
+        return event.challenger == seat and bool(event.hand)  # type: ignore[union-attr]
+    if t is HandsSwapped:
+        return seat in (event.a, event.b)  # type: ignore[union-attr]
+    return t is HandsRotated
 
 
 class Bot(Protocol):
@@ -180,6 +233,9 @@ class Match:
             if prepare is not None:
                 prepare(len(seats))
         self._base_rules_cache: RuleSet | None = None
+        # the deal the per-seat feed last saw (see `deal_id`)
+        self._feed_game: Game | None = None
+        self._feed_deal = 0
         # Timing state; rebuilt from "now" whenever the game object changes.
         self._tracked: Game | None = None
         self._last_action_s = 0.0
@@ -202,9 +258,6 @@ class Match:
     def seat_name(self, seat: int) -> str:
         """The display name of `seat` (the UI builds log lines from events with it)."""
         return self.seats[seat].name
-
-    def observation(self, seat: int) -> Observation:
-        return self._require_game().observation(seat)
 
     # ------------------------------------------------------------ rounds
 
@@ -309,6 +362,88 @@ class Match:
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change(self)
+
+    # ------------------------------------------------------------ what one screen may know
+    #
+    # The table is drawn for one viewer (a seat, or None for nobody) and learns the round
+    # only through these methods: an observation, the viewer's legal actions, the round's
+    # events as the viewer may see them, and the private results addressed to a seat.
+    # Nothing here hands out the live game.
+
+    @property
+    def deal_id(self) -> int:
+        """Which deal the current round is (changes whenever a new game is dealt or put in)."""
+        if self.game is not self._feed_game:
+            self._feed_game = self.game
+            self._feed_deal += 1
+        return self._feed_deal
+
+    def _game_for(self, viewer: int | None) -> Game:
+        """The round the per-seat views below are read from (the privacy tests put a
+        game there whose hidden cards differ, and expect the same pictures)."""
+        return self._require_game()
+
+    def observation(self, viewer: int | None) -> Observation:
+        """What `viewer` may know now; for None (nobody at the screen) what everybody knows:
+        no hand, every drawn card and shown hand hidden. `seat` is -1 then."""
+        game = self._game_for(viewer)
+        if viewer is not None:
+            return game.observation(viewer)
+        obs = game.observation(0)
+        return dataclasses.replace(
+            obs,
+            seat=-1,
+            hand=(),
+            drawn_card=None,
+            can_challenge=False,
+            history=tuple(visible_event(e, None) for e in obs.history),
+        )
+
+    def actions_taken(self) -> int:
+        """How many actions this round has seen (0: the deal is all there is)."""
+        return len(self._require_game().actions)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Everything `seat` may do now (its own cards decide: ask only for the viewer)."""
+        if self.game is None:
+            return []
+        return self._game_for(seat).legal_actions(seat)
+
+    def uno_actions(self, seat: int) -> list[Action]:
+        """The UNO calls and catches open to `seat`: public knowledge (card counts and who
+        declared), so the table may offer them to a person who is not at the screen."""
+        return [a for a in self.legal_actions(seat) if type(a) in (CallUno, CatchUno)]
+
+    def feed_end(self) -> FeedPos:
+        """The place after the last event of the current round."""
+        game = self._require_game()
+        return FeedPos(self.deal_id, len(game.log))
+
+    def events_since(self, pos: FeedPos | None, viewer: int | None) -> tuple[list[Event], FeedPos]:
+        """The round's events after `pos`, as `viewer` may see them, and the new place.
+        A place in an earlier deal (or None) reads the current round from its start."""
+        deal = self.deal_id
+        start = pos.index if pos is not None and pos.deal == deal else 0
+        log = self._game_for(viewer).log
+        return [visible_event(e, viewer) for e in log[start:]], FeedPos(deal, len(log))
+
+    def private_events(self, seat: int, since: FeedPos | None) -> list[Event]:
+        """The round's events after `since` that carry something only `seat` may see:
+        cards it drew, a hand it was shown in a challenge, a hand it received."""
+        start = since.index if since is not None and since.deal == self.deal_id else 0
+        return [e for e in self._game_for(seat).log[start:] if addressed_to(e, seat)]
+
+    def round_result(self) -> RoundResult:
+        """The finished round, every hand shown (nothing is secret once a round is over)."""
+        game = self._require_game()
+        if not game.is_over:
+            raise RuntimeError("the round is still being played")
+        return RoundResult(
+            hands=tuple(tuple(h) for h in game.hands),
+            points=tuple(game.points),
+            winner=game.winner,
+            blocked=bool(game.blocked),
+        )
 
     # ------------------------------------------------------------ computer pacing
 

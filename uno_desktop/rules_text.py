@@ -7,7 +7,7 @@ themselves is explained as correctly as the built-in ones.
 Every sentence is one whole translated template with `{placeholders}`; sentences are
 never glued together from translated fragments. Counts that change the grammar (one
 card / two cards) have their own template for one, chosen by `_count`.
-A section's body holds paragraphs separated by "\\n" (what `ui.widgets.wrap_text`
+A section's body holds paragraphs separated by "\\n" (what `ui.kit.wrap_words`
 keeps as line breaks).
 """
 

@@ -20,6 +20,7 @@ from uno_desktop.i18n import language, set_language
 from uno_desktop.match import ManualClock, Match, SeatSpec
 from uno_desktop.presets import load_preset
 from uno_desktop.ui.app import App
+from uno_desktop.ui.kit import FOCUS_RGB, Dialog, Widget
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
 from uno_desktop.ui.scenes.match_end import MatchEndScene
@@ -30,7 +31,6 @@ from uno_desktop.ui.scenes.settings import SettingsScene
 from uno_desktop.ui.scenes.statistics import StatisticsScene
 from uno_desktop.ui.scenes.title import TitleScene
 from uno_desktop.ui.services import build_services
-from uno_desktop.ui.widgets import FOCUS_RGB, MenuScene, Widget
 
 SIZE = (1280, 720)
 DT_S = 0.05
@@ -169,7 +169,7 @@ def finished_match(services: Any) -> Match:
     return match
 
 
-def swedish_new_game(services: Any) -> MenuScene:
+def swedish_new_game(services: Any) -> Dialog:
     services.apply_settings(dataclasses.replace(services.settings, last_preset="swedish"))
     scene = NewGameScene(services)
     scene.effect_choice.set_value(CustomEffect.OTHERS_DRAW)
@@ -177,12 +177,12 @@ def swedish_new_game(services: Any) -> MenuScene:
     return scene
 
 
-def title_with_continue(services: Any) -> MenuScene:
+def title_with_continue(services: Any) -> Dialog:
     services.storage.save_match(a_match(services).to_dict())
     return TitleScene(services)
 
 
-MENUS: dict[str, Callable[[Any], MenuScene]] = {
+MENUS: dict[str, Callable[[Any], Dialog]] = {
     "title": title_with_continue,
     "new game": NewGameScene,
     "new game, Swedish rules": swedish_new_game,
@@ -195,7 +195,7 @@ MENUS: dict[str, Callable[[Any], MenuScene]] = {
 }
 
 
-def shown(services: Any, make: Callable[[Any], MenuScene]) -> MenuScene:
+def shown(services: Any, make: Callable[[Any], Dialog]) -> Dialog:
     scene = make(services)
     stack = SceneStack()
     stack.push(scene)
@@ -204,7 +204,7 @@ def shown(services: Any, make: Callable[[Any], MenuScene]) -> MenuScene:
     return scene
 
 
-def tab(scene: MenuScene, mod: int = 0) -> None:
+def tab(scene: Dialog, mod: int = 0) -> None:
     scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=mod, unicode=""))
 
 

@@ -21,6 +21,7 @@ from uno_desktop.i18n import set_language
 from uno_desktop.match import ManualClock, Match, SeatSpec
 from uno_desktop.presets import load_preset
 from uno_desktop.render.layout import layout_problems
+from uno_desktop.ui.kit import Dialog, rect_problems
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
 from uno_desktop.ui.scenes.match_end import MatchEndScene
@@ -31,7 +32,6 @@ from uno_desktop.ui.scenes.settings import SettingsScene
 from uno_desktop.ui.scenes.statistics import StatisticsScene
 from uno_desktop.ui.scenes.title import TitleScene
 from uno_desktop.ui.services import build_services
-from uno_desktop.ui.widgets import MenuScene, rect_problems
 
 SIZES = {"1024x600": (1024, 600), "2560x1440": (2560, 1440)}
 UI_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15, "xlarge": 1.3}
@@ -85,13 +85,13 @@ def remember(services: Any, **changes: Any) -> None:
 
 
 # --- the screens, each built from the services -----------------------------------------
-def title(services: Any) -> MenuScene:
+def title(services: Any) -> Dialog:
     services.storage.save_match(a_match(services, 3).to_dict())  # Continue is shown too
     return TitleScene(services)
 
 
-def new_game(n: int, preset: str = "official", lang: str = "en") -> Callable[[Any], MenuScene]:
-    def make(services: Any) -> MenuScene:
+def new_game(n: int, preset: str = "official", lang: str = "en") -> Callable[[Any], Dialog]:
+    def make(services: Any) -> Dialog:
         remember(services, last_preset=preset, language=lang)
         scene = NewGameScene(services)
         scene.players_stepper.set_value(n)
@@ -104,44 +104,44 @@ def new_game(n: int, preset: str = "official", lang: str = "en") -> Callable[[An
     return make
 
 
-def settings(lang: str) -> Callable[[Any], MenuScene]:
-    def make(services: Any) -> MenuScene:
+def settings(lang: str) -> Callable[[Any], Dialog]:
+    def make(services: Any) -> Dialog:
         remember(services, language=lang)
         return SettingsScene(services)
 
     return make
 
 
-def statistics(services: Any) -> MenuScene:
+def statistics(services: Any) -> Dialog:
     for n in (2, 10):
         MatchEndScene(services, finished_match(services, n)).enter()
     return StatisticsScene(services)
 
 
-def how_to_play(lang: str) -> Callable[[Any], MenuScene]:
-    def make(services: Any) -> MenuScene:
+def how_to_play(lang: str) -> Callable[[Any], Dialog]:
+    def make(services: Any) -> Dialog:
         remember(services, language=lang)
         return HowToPlayScene(services, load_preset("swedish"))
 
     return make
 
 
-def pause(lang: str) -> Callable[[Any], MenuScene]:
-    def make(services: Any) -> MenuScene:
+def pause(lang: str) -> Callable[[Any], Dialog]:
+    def make(services: Any) -> Dialog:
         remember(services, language=lang)
         return PauseScene(services, a_match(services, 4))
 
     return make
 
 
-def match_end(n: int) -> Callable[[Any], MenuScene]:
-    def make(services: Any) -> MenuScene:
+def match_end(n: int) -> Callable[[Any], Dialog]:
+    def make(services: Any) -> Dialog:
         return MatchEndScene(services, finished_match(services, n))
 
     return make
 
 
-def message(services: Any) -> MenuScene:
+def message(services: Any) -> Dialog:
     return MessageScene(
         services,
         "The saved match could not be opened",
@@ -149,7 +149,7 @@ def message(services: Any) -> MenuScene:
     )
 
 
-MENUS: dict[str, Callable[[Any], MenuScene]] = {
+MENUS: dict[str, Callable[[Any], Dialog]] = {
     "title": title,
     "new-game-2": new_game(2),
     "new-game-10": new_game(10),

@@ -107,7 +107,7 @@ def test_penalty_banner_offers_challenge_only_when_allowed(stack):
     without = PenaltyOverlay(services, 2, "Bo", False, True, lambda: None, None)
     push(stack, with_challenge)
     with_challenge.draw(pygame.display.get_surface())
-    without._ensure_layout(SIZE)
+    without.relayout(SIZE)
     assert [b.key for b in with_challenge.buttons] == ["challenge", "take"]
     assert [b.key for b in without.buttons] == ["take"]
 

@@ -468,6 +468,7 @@ def _human_turn(h: TableHarness, rng: random.Random) -> None:
     from uno_desktop.ui.scenes.overlays import (
         ChallengeResultOverlay,
         ChoosePlayerOverlay,
+        NewsOverlay,
         PenaltyOverlay,
     )
 
@@ -476,7 +477,7 @@ def _human_turn(h: TableHarness, rng: random.Random) -> None:
         h.key(pygame.K_1)
     elif isinstance(top, PlayOrKeepOverlay):
         h.key(rng.choice([pygame.K_p, pygame.K_k]))
-    elif isinstance(top, ChallengeResultOverlay | HandoffOverlay):
+    elif isinstance(top, ChallengeResultOverlay | HandoffOverlay | NewsOverlay):
         h.key(pygame.K_RETURN)
     elif isinstance(top, PenaltyOverlay):
         playable = sorted(h.table._playable(), key=Card.sort_key)
@@ -662,7 +663,7 @@ def _overlay_classes() -> dict[str, type]:
         "color": o.ColorPickerOverlay,
         "player": o.ChoosePlayerOverlay,
         "keep": o.PlayOrKeepOverlay,
-        "result": o.ChallengeResultOverlay,
+        "result": o.ChallengeResultOverlay | o.NewsOverlay,
         "handoff": o.HandoffOverlay,
         "penalty": o.PenaltyOverlay,
     }

@@ -7,7 +7,7 @@ import pytest
 
 from uno_desktop.i18n import set_language
 from uno_desktop.render import theme
-from uno_desktop.ui.widgets import (
+from uno_desktop.ui.kit import (
     FOCUS_RGB,
     TEXT_PAIRS,
     Button,
@@ -18,7 +18,8 @@ from uno_desktop.ui.widgets import (
     Stepper,
     TextInput,
     Toggle,
-    fit_font,
+    fit_lines,
+    fit_px,
     scale_for,
 )
 
@@ -272,6 +273,18 @@ def test_the_focus_ring_stands_out_from_the_felt():
 
 
 def test_a_long_button_text_is_shrunk_to_fit_its_button():
+    from uno_desktop.render.fonts import font
+
     text = "Spara och gå till startskärmen"
-    f = fit_font(text, 30, 200)
-    assert f.size(text)[0] <= 200
+    px = fit_px(text, 30, 200)
+    assert px < 30 and font(px).size(text)[0] <= 200
+
+
+def test_a_text_too_long_for_one_line_at_the_floor_wraps_instead_of_being_cut():
+    from uno_desktop.render.fonts import font
+
+    text = "Wild Swap Hands: swap with whom? Choose a player to swap your whole hand with"
+    px, lines = fit_lines(text, 30, 160, floor=14, max_lines=6)
+    assert px >= 14 and len(lines) > 1
+    assert " ".join(lines) == text  # every word kept, none cut
+    assert all(font(px).size(line)[0] <= 160 for line in lines)

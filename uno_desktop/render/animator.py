@@ -165,14 +165,17 @@ class Animator:
 
     # -- drawing ------------------------------------------------------------------------------
 
+    def sprites(self) -> tuple[Sprite, ...]:
+        """What is in the air now, as values: pulses first, then flights, oldest below."""
+        out: list[Sprite] = [self._pulse_sprite(p) for p in self._pulses]
+        out += [self._flight_sprite(f) for f in self._flights]
+        return tuple(out)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Pulses first, then flights, oldest below newest."""
-        for p in self._pulses:
-            self._draw_pulse(surface, p)
-        for f in self._flights:
-            self._draw_flight(surface, f)
+        draw_sprites(surface, self.sprites())
 
-    def _draw_flight(self, surface: pygame.Surface, f: _Flight) -> None:
+    def _flight_sprite(self, f: _Flight) -> Sprite:
         p = f.progress(self._clock)
         e = f.ease(p)
         x, y = lerp(f.start, f.end, e)  # type: ignore[misc]
@@ -188,23 +191,51 @@ class Animator:
                 w, h = img.get_size()
             sx = k * max(0.04, abs(1.0 - 2.0 * p))
         size = (max(1, round(w * sx)), max(1, round(h * k)))
-        if size != (w, h):
-            img = pygame.transform.smoothscale(img, size)
-        if abs(angle) > 0.01:
-            img = pygame.transform.rotozoom(img, angle, 1.0)
-        surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        return Sprite(img, (round(x), round(y)), size, angle)
 
-    def _draw_pulse(self, surface: pygame.Surface, p: _Pulse) -> None:
+    def _pulse_sprite(self, p: _Pulse) -> Sprite:
         t = min(1.0, max(0.0, (self._clock - p.start_at) / p.duration))
         grow = round(4 + t * max(10, min(p.rect.w, p.rect.h) * 0.25))
         rect = p.rect.inflate(2 * grow, 2 * grow)
         color = pygame.Color(p.color)
         alpha = round(255 * (1.0 - t) ** 1.5)
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        radius = max(4, min(rect.w, rect.h) // 5)
         width = max(2, round(min(p.rect.w, p.rect.h) * 0.06))
-        color.a = alpha // 3
-        pygame.draw.rect(layer, color, layer.get_rect(), border_radius=radius)
-        color.a = alpha
-        pygame.draw.rect(layer, color, layer.get_rect(), width, border_radius=radius)
-        surface.blit(layer, rect)
+        return Sprite(None, rect.center, rect.size, 0.0, (color.r, color.g, color.b), alpha, width)
+
+
+@dataclass(frozen=True)
+class Sprite:
+    """One thing in the air, ready to draw: a card image (scaled to `size` and turned by
+    `angle`, centred on `center`) or, without an image, a glow ring of `color`."""
+
+    image: pygame.Surface | None
+    center: tuple[int, int]
+    size: tuple[int, int]
+    angle: float = 0.0
+    color: tuple[int, int, int] = (0, 0, 0)
+    alpha: int = 255
+    width: int = 0
+
+
+def draw_sprites(surface: pygame.Surface, sprites: tuple[Sprite, ...]) -> None:
+    """Draw `sprites` in order (as `Animator.sprites` gives them)."""
+    for sp in sprites:
+        if sp.image is None:
+            _draw_ring(surface, sp)
+            continue
+        img = sp.image
+        if img.get_size() != sp.size:
+            img = pygame.transform.smoothscale(img, sp.size)
+        if abs(sp.angle) > 0.01:
+            img = pygame.transform.rotozoom(img, sp.angle, 1.0)
+        surface.blit(img, img.get_rect(center=sp.center))
+
+
+def _draw_ring(surface: pygame.Surface, sp: Sprite) -> None:
+    rect = pygame.Rect((0, 0), sp.size)
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    radius = max(4, min(rect.w, rect.h) // 5)
+    pygame.draw.rect(layer, (*sp.color, sp.alpha // 3), layer.get_rect(), border_radius=radius)
+    pygame.draw.rect(layer, (*sp.color, sp.alpha), layer.get_rect(), sp.width, border_radius=radius)
+    rect.center = sp.center
+    surface.blit(layer, rect)

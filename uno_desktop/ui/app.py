@@ -421,7 +421,7 @@ def _run_smoke(services: Any, opts: WindowOptions) -> int:
         app.run(max_frames=30, fixed_dt_s=SMOKE_DT_S)  # let the round end be drawn
         print(
             f"smoke: round over after {app.frames_drawn} frames drawn; "
-            f"points {list(match.game.points)}",
+            f"points {list(match.round_result().points)}",
             flush=True,
         )
         return 0

@@ -1,34 +1,29 @@
-"""The table's picture: everything `TableScene` shows, drawn from the scene's state.
+"""The table's picture: a `TableFrame` painted onto a surface.
 
-Every seat sits around the felt (`table_layout`), the hand of the person at the screen
-is fanned at the bottom, the piles, the active colour and the direction are in the
-middle, scores, log and action buttons on the side panel.
-
-The scene decides (what the match says, what the pointer and keys do, what flies where);
-this module only paints. `TablePainter` reads the scene it is given and keeps nothing of
-it between frames but its caches of finished pictures (the felt, name plates, card
-strips, tilted discards, panel parts, wrapped text), so the same state always gives the
-same pixels. `spot_pos` and `seat_rect` say where a pile, hand or seat is on screen, for
-the scene's flights and pulses.
+The table scene decides what one viewer may see and builds a frozen `TableFrame` of it
+(layout, seats, the bottom hand as drawn, piles, markers, side panel, buttons, cards in
+flight); this module only paints that value. `TablePainter` keeps nothing between frames
+but its caches of finished pictures (the felt, name plates, card strips, tilted discards,
+panel parts, wrapped text), so the same frame always gives the same pixels. It imports
+nothing from the scenes.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
-from uno_desktop.engine import Card, Color, Draw, Phase
-from uno_desktop.i18n import _, language
+from uno_desktop.engine import Card, Color
+from uno_desktop.i18n import _
 from uno_desktop.render import theme
-from uno_desktop.render.layout import TableLayout, fan_rects
-from uno_desktop.ui.scenes.overlays import blit_text, draw_button, draw_panel, text_image, wrap
-from uno_desktop.ui.table_view import Spot
-
-if TYPE_CHECKING:
-    from uno_desktop.ui.scenes.table import TableScene
+from uno_desktop.render.animator import Sprite, draw_sprites
+from uno_desktop.render.cards import CardPainter
+from uno_desktop.render.layout import TableLayout
+from uno_desktop.ui.kit import draw_panel, draw_text, paint_button, text_image, wrap_words
 
 #: backs drawn in another seat's strip at most (the count says the rest)
 MAX_BACKS = 10
@@ -39,39 +34,70 @@ def discard_angle(index: int) -> float:
     return float(((index * 47) % 29) - 14)
 
 
-def spot_pos(scene: TableScene, spot: Spot, landing: Card | None = None) -> tuple[int, int]:
-    """Where `spot` is on screen: a pile's centre, a seat's strip, a card's place in the fan."""
-    lay = scene.layout
-    assert lay is not None
-    if spot.kind == "pile":
-        return lay.draw_pile.center
-    if spot.kind == "discard":
-        return lay.discard_pile.center
-    seat = spot.seat
-    if seat != scene.bottom:
-        return lay.seats[seat].cards_rect.center
-    hand = scene.view.state.hands[seat]
-    card = spot.card or landing
-    if scene.shown == seat and card is not None:
-        cards = sorted([c for c in hand if c is not None] + [card], key=Card.sort_key)
-        rects = fan_rects(len(cards), lay.hand_rect, lay.card_w)
-        return rects[cards.index(card)].center
-    rects = fan_rects(len(hand) + 1, lay.hand_rect, lay.card_w)
-    return rects[-1].center
+@dataclass(frozen=True)
+class HandCard:
+    """One card of the bottom hand as drawn: a face, or a back when `card` is None."""
+
+    card: Card | None
+    rect: pygame.Rect
+    playable: bool = False  # glows
+    dimmed: bool = False  # veiled: the viewer's turn, and this card cannot be played
+    focused: bool = False  # the keyboard focus ring
 
 
-def seat_rect(scene: TableScene, seat: int) -> pygame.Rect:
-    """Where `seat` is on screen: its name plate, with its cards unless at the bottom."""
-    lay = scene.layout
-    assert lay is not None
-    spot = lay.seats[seat]
-    if seat == scene.bottom:
-        return spot.name_rect
-    return spot.name_rect.union(spot.cards_rect)
+@dataclass(frozen=True)
+class SeatFrame:
+    """A seat's plate and card strip."""
+
+    seat: int
+    name: str
+    score: int
+    count: int
+    current: bool
+    uno: bool
+    thinking: bool
+
+
+@dataclass(frozen=True)
+class ButtonFrame:
+    """A side-panel button as drawn."""
+
+    key: str
+    text: str
+    rect: pygame.Rect
+    style: str = "normal"
+    enabled: bool = True
+    hover: bool = False
+    pressed: bool = False
+    focus: bool = False
+    glow: bool = False  # the UNO button while armed
+
+
+@dataclass(frozen=True)
+class TableFrame:
+    """Everything one viewer sees of the table at one moment (nobody's secret inside)."""
+
+    layout: TableLayout
+    bottom: int
+    seats: tuple[SeatFrame, ...]
+    hand: tuple[HandCard, ...]
+    discard: tuple[tuple[int, Card], ...]  # the top few, with their index in the pile
+    pile_count: int
+    pile_glow: bool
+    active_color: Color | None
+    direction: int
+    log: tuple[str, ...]  # oldest first, in the language now
+    hints: tuple[str, ...]
+    buttons: tuple[ButtonFrame, ...]
+    status: str
+    toast: str | None
+    sprites: tuple[Sprite, ...]
+    time_s: float  # for the thinking dots
+    language: str
 
 
 class TablePainter:
-    """Draws a `TableScene` (one per scene: the caches fit that scene's seats and sizes)."""
+    """Paints `TableFrame`s (one per table: the caches fit its seats and sizes)."""
 
     def __init__(self) -> None:
         self._bg: pygame.Surface | None = None
@@ -88,22 +114,21 @@ class TablePainter:
         """Build the felt again on the next frame (the window was resized)."""
         self._bg = None
 
-    def draw(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
-        """Paint the whole table for `scene`, laid out as `lay`, onto `surface`."""
+    def paint(self, surface: pygame.Surface, frame: TableFrame, cards: CardPainter) -> None:
+        """Paint the whole table of `frame` onto `surface`."""
+        lay = frame.layout
         surface.blit(self._background(lay), (0, 0))
-        s = lay.scale
-        st = scene.view.state
-        self._draw_piles(surface, scene, lay, st)
-        self._draw_markers(surface, scene, lay, st)
-        for spot in lay.seats:
-            if spot.seat != scene.bottom:
-                self._draw_seat(surface, scene, lay, spot.seat)
-        self._draw_bottom(surface, scene, lay)
-        self._draw_panel(surface, scene, lay)
-        self._draw_status(surface, scene, lay)
-        scene.animator.draw(surface)
-        if scene._toast:
-            self._draw_toast(surface, scene, lay, s)
+        self._draw_piles(surface, frame, cards)
+        self._draw_markers(surface, frame, cards)
+        for seat in frame.seats:
+            if seat.seat != frame.bottom:
+                self._draw_seat(surface, frame, cards, seat)
+        self._draw_bottom(surface, frame, cards)
+        self._draw_panel(surface, frame)
+        self._draw_status(surface, frame)
+        draw_sprites(surface, frame.sprites)
+        if frame.toast:
+            self._draw_toast(surface, frame)
 
     def _background(self, lay: TableLayout) -> pygame.Surface:
         key = (lay.size, lay.table_rect.topleft, lay.table_rect.size, lay.panel_rect.size)
@@ -156,83 +181,70 @@ class TablePainter:
     def _shadow(
         self,
         surface: pygame.Surface,
-        scene: TableScene,
+        cards: CardPainter,
         rect: pygame.Rect,
         width: int,
         lift: float = 1.0,
     ) -> None:
-        fn = getattr(scene.services.painter, "shadow", None)
-        if fn is None:
-            return
-        img = fn(width)
+        img = cards.shadow(width)
         off = round(max(2, width * 0.05) * lift)
         surface.blit(img, img.get_rect(center=(rect.centerx + off // 2, rect.centery + off)))
 
-    def _rotated(self, scene: TableScene, card: Card, width: int, angle: float) -> pygame.Surface:
+    def _rotated(self, cards: CardPainter, card: Card, width: int, angle: float) -> pygame.Surface:
         cache = self._rot_cache
-        key = (card.code, width, angle, id(scene.services.painter))
+        key = (card.code, width, angle, id(cards), cards.colorblind)
         img = cache.get(key)
         if img is None:
             if len(cache) > 120:
                 cache.clear()
-            img = pygame.transform.rotozoom(scene.services.painter.face(card, width), angle, 1.0)
+            img = pygame.transform.rotozoom(cards.face(card, width), angle, 1.0)
             cache[key] = img
         return img
 
-    def _draw_piles(
-        self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, st: Any
-    ) -> None:
-        painter = scene.services.painter
+    def _draw_piles(self, surface: pygame.Surface, frame: TableFrame, cards: CardPainter) -> None:
+        lay = frame.layout
         cw = lay.card_w
         # draw pile: a little stack, thicker with more cards
         pile = lay.draw_pile
-        layers = 0 if st.pile_count <= 0 else min(4, 1 + st.pile_count // 25)
+        layers = 0 if frame.pile_count <= 0 else min(4, 1 + frame.pile_count // 25)
         if layers:
-            self._shadow(surface, scene, pile, cw)
-            back = painter.back(cw)
+            self._shadow(surface, cards, pile, cw)
+            back = cards.back(cw)
             for i in range(layers):
                 surface.blit(back, pile.move(-i * max(1, cw // 40), -i * max(1, cw // 30)))
             top = pile.move(-(layers - 1) * max(1, cw // 40), -(layers - 1) * max(1, cw // 30))
-            if (
-                scene._hover == ("pile",)
-                and scene.input_ok
-                and scene.shown is not None
-                and (Draw(scene.shown) in scene._legal(scene.shown))
-            ):
-                glow = painter.highlight(cw)
+            if frame.pile_glow:
+                glow = cards.highlight(cw)
                 surface.blit(glow, glow.get_rect(center=top.center))
                 surface.blit(back, top)
         else:
             pygame.draw.rect(surface, (255, 255, 255), pile, 2, border_radius=max(4, cw // 10))
-        blit_text(
+        draw_text(
             surface,
-            str(max(0, st.pile_count)),
+            str(max(0, frame.pile_count)),
             lay.font_px(0.8),
             theme.TEXT_DIM_RGB,
             midtop=(pile.centerx, pile.bottom + max(2, round(4 * lay.scale))),
         )
         # discard pile: the last few cards, each with its own tilt
         disc = lay.discard_pile
-        if not st.discard:
+        if not frame.discard:
             pygame.draw.rect(surface, (255, 255, 255), disc, 2, border_radius=max(4, cw // 10))
             return
-        self._shadow(surface, scene, disc, cw)
-        first = max(0, len(st.discard) - 3)
-        for i in range(first, len(st.discard)):
-            img = self._rotated(scene, st.discard[i], cw, discard_angle(i))
+        self._shadow(surface, cards, disc, cw)
+        for index, card in frame.discard:
+            img = self._rotated(cards, card, cw, discard_angle(index))
             surface.blit(img, img.get_rect(center=disc.center))
 
-    def _draw_markers(
-        self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, st: Any
-    ) -> None:
-        painter = scene.services.painter
+    def _draw_markers(self, surface: pygame.Surface, frame: TableFrame, cards: CardPainter) -> None:
+        lay = frame.layout
         s = lay.scale
         cm = lay.color_marker
         pygame.draw.circle(
             surface, (0, 0, 0), (cm.centerx, cm.centery + round(3 * s)), cm.w // 2 + 2
         )
-        if st.active_color is not None:
-            sw = painter.color_swatch(st.active_color, cm.w)
+        if frame.active_color is not None:
+            sw = cards.color_swatch(frame.active_color, cm.w)
             surface.blit(sw, sw.get_rect(center=cm.center))
             pygame.draw.circle(
                 surface, theme.TEXT_RGB, cm.center, cm.w // 2 + 2, max(2, round(3 * s))
@@ -247,8 +259,8 @@ class TablePainter:
                     (i + 1) * math.pi / 2,
                     max(3, cm.w // 6),
                 )
-            blit_text(surface, "?", round(cm.h * 0.6), bold=True, center=cm.center)
-        blit_text(
+            draw_text(surface, "?", round(cm.h * 0.6), bold=True, center=cm.center)
+        draw_text(
             surface,
             _("Colour"),
             lay.font_px(0.7),
@@ -256,9 +268,9 @@ class TablePainter:
             midtop=(cm.centerx, cm.bottom + round(4 * s)),
         )
         dm = lay.direction_marker
-        self._draw_direction(surface, dm, st.direction, s)
-        label = _("Clockwise") if st.direction > 0 else _("Counter-clockwise")
-        blit_text(
+        self._draw_direction(surface, dm, frame.direction)
+        label = _("Clockwise") if frame.direction > 0 else _("Counter-clockwise")
+        draw_text(
             surface,
             label,
             lay.font_px(0.7),
@@ -267,9 +279,7 @@ class TablePainter:
             max_w=dm.w * 2,
         )
 
-    def _draw_direction(
-        self, surface: pygame.Surface, rect: pygame.Rect, direction: int, s: float
-    ) -> None:
+    def _draw_direction(self, surface: pygame.Surface, rect: pygame.Rect, direction: int) -> None:
         cache = self._dir_cache
         key = (rect.size, direction)
         img = cache.get(key)
@@ -314,31 +324,20 @@ class TablePainter:
 
     # -- seats
 
-    def _plate(
-        self,
-        surface: pygame.Surface,
-        scene: TableScene,
-        lay: TableLayout,
-        seat: int,
-        rect: pygame.Rect,
-        current: bool,
-    ) -> None:
+    def _plate(self, surface: pygame.Surface, lay: TableLayout, seat: SeatFrame) -> None:
+        rect = lay.seats[seat.seat].name_rect
         s = lay.scale
         radius = rect.h // 2
-        surface.blit(self._plate_image(rect.size, current, s), rect)
+        surface.blit(self._plate_image(rect.size, seat.current, s), rect)
         px = lay.font_px(0.85)
-        score = str(scene.match.totals[seat])
         score_img = text_image(
-            score, px, theme.ACCENT_RGB if not current else theme.TEXT_RGB, bold=True
+            str(seat.score), px, theme.ACCENT_RGB if not seat.current else theme.TEXT_RGB, bold=True
         )
         pad = max(6, radius // 2)
         surface.blit(score_img, score_img.get_rect(midright=(rect.right - pad, rect.centery)))
-        name = scene.names[seat]
-        if not scene.match.is_human(seat):
-            name = f"{name}"
-        blit_text(
+        draw_text(
             surface,
-            name,
+            seat.name,
             px,
             theme.TEXT_RGB,
             bold=True,
@@ -366,15 +365,15 @@ class TablePainter:
             cache[key] = plate
         return plate
 
-    def _strip(self, scene: TableScene, sw: int, count: int, step: float) -> pygame.Surface:
+    def _strip(self, cards: CardPainter, sw: int, count: int, step: float) -> pygame.Surface:
         """`count` backs fanned by `step` pixels, as one picture (cached per count)."""
         cache = self._strip_cache
-        key = (sw, count, round(step, 2), id(scene.services.painter))
+        key = (sw, count, round(step, 2), id(cards), cards.colorblind)
         img = cache.get(key)
         if img is None:
             if len(cache) > 64:
                 cache.clear()
-            back = scene.services.painter.back(sw)
+            back = cards.back(sw)
             width = round(sw + step * (count - 1)) + 1
             img = pygame.Surface((width, back.get_height()), pygame.SRCALPHA)
             for i in range(count):
@@ -383,14 +382,13 @@ class TablePainter:
         return img
 
     def _draw_seat(
-        self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, seat: int
+        self, surface: pygame.Surface, frame: TableFrame, cards: CardPainter, seat: SeatFrame
     ) -> None:
-        spot = lay.seats[seat]
-        st = scene.view.state
-        current = st.current == seat and not st.round_over
-        self._plate(surface, scene, lay, seat, spot.name_rect, current)
+        lay = frame.layout
+        spot = lay.seats[seat.seat]
+        self._plate(surface, lay, seat)
         area = spot.cards_rect
-        n = len(st.hands[seat])
+        n = seat.count
         sw = lay.small_card_w
         shown_n = min(n, MAX_BACKS)
         if shown_n:
@@ -399,7 +397,7 @@ class TablePainter:
             step = min(sw * 0.55, (room - sw) / max(1, shown_n - 1)) if shown_n > 1 else 0
             total = sw + step * (shown_n - 1)
             x0 = area.x + (room - total) / 2
-            surface.blit(self._strip(scene, sw, shown_n, step), (round(x0), area.y))
+            surface.blit(self._strip(cards, sw, shown_n, step), (round(x0), area.y))
             bx = round(x0 + total + badge_w * 0.45)
         else:
             bx = area.centerx
@@ -408,13 +406,13 @@ class TablePainter:
         cy = area.bottom - r
         pygame.draw.circle(surface, (0, 0, 0), (bx + 1, cy + 2), r)
         pygame.draw.circle(surface, theme.TEXT_RGB, (bx, cy), r)
-        blit_text(
+        draw_text(
             surface, str(n), round(r * 1.35), theme.TEXT_DARK_RGB, bold=True, center=(bx, cy + 1)
         )
-        if st.uno[seat] and n == 1:
+        if seat.uno and n == 1:
             self._uno_badge(surface, lay, (area.centerx, area.top + r))
-        if scene._thinking_seat() == seat:
-            self._dots(surface, scene, lay, (spot.name_rect.centerx, spot.name_rect.bottom))
+        if seat.thinking:
+            self._dots(surface, lay, frame.time_s, (spot.name_rect.centerx, spot.name_rect.bottom))
 
     def _uno_badge(
         self, surface: pygame.Surface, lay: TableLayout, center: tuple[int, int]
@@ -425,53 +423,49 @@ class TablePainter:
         surface.blit(img, img.get_rect(center=rect.center))
 
     def _dots(
-        self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, at: tuple[int, int]
+        self, surface: pygame.Surface, lay: TableLayout, t: float, at: tuple[int, int]
     ) -> None:
         r = max(2, round(3.5 * lay.scale))
         for i in range(3):
-            k = 0.5 + 0.5 * math.sin(scene._t * 6 - i * 0.9)
+            k = 0.5 + 0.5 * math.sin(t * 6 - i * 0.9)
             col = tuple(
                 round(a + (b - a) * k) for a, b in zip(theme.TEXT_DIM_RGB, theme.ACCENT_RGB)
             )
             pygame.draw.circle(surface, col, (at[0] + (i - 1) * r * 3, at[1] + r * 2), r)
 
-    def _draw_bottom(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
-        seat = scene.bottom
-        st = scene.view.state
-        spot = lay.seats[seat]
-        current = st.current == seat and not st.round_over
-        self._plate(surface, scene, lay, seat, spot.name_rect, current)
-        if st.uno[seat] and len(st.hands[seat]) == 1:
+    def _draw_bottom(self, surface: pygame.Surface, frame: TableFrame, cards: CardPainter) -> None:
+        lay = frame.layout
+        seat = frame.seats[frame.bottom]
+        spot = lay.seats[frame.bottom]
+        self._plate(surface, lay, seat)
+        if seat.uno and seat.count == 1:
             self._uno_badge(
                 surface, lay, (spot.name_rect.right + round(34 * lay.scale), spot.name_rect.centery)
             )
-        cards = scene._hand_cards()
-        if not cards:
+        if not frame.hand:
             return
-        painter = scene.services.painter
-        playable = scene._playable()
-        rects = scene._hand_rects(cards, playable)
-        cw = rects[0].w
-        turn = scene.input_ok and scene.shown == seat and scene.match.human_to_act() == seat
+        cw = frame.hand[0].rect.w
         dimmer = self._dimmer
         if dimmer is None or dimmer.get_width() != cw:
-            dimmer = pygame.Surface(rects[0].size, pygame.SRCALPHA)
+            dimmer = pygame.Surface(frame.hand[0].rect.size, pygame.SRCALPHA)
             pygame.draw.rect(
                 dimmer, (10, 20, 16, 120), dimmer.get_rect(), border_radius=max(3, cw // 10)
             )
             self._dimmer = dimmer
-        for i, (card, rect) in enumerate(zip(cards, rects)):
-            self._shadow(surface, scene, rect, cw, 1.6 if rect.y < rects[0].y + 1 else 1.0)
-            if card is None:
-                surface.blit(painter.back(cw), rect)
+        lowest = max(h.rect.y for h in frame.hand)
+        for h in frame.hand:
+            rect = h.rect
+            self._shadow(surface, cards, rect, cw, 1.6 if rect.y < lowest else 1.0)
+            if h.card is None:
+                surface.blit(cards.back(cw), rect)
                 continue
-            if card in playable:
-                glow = painter.highlight(cw)
+            if h.playable:
+                glow = cards.highlight(cw)
                 surface.blit(glow, glow.get_rect(center=rect.center))
-            surface.blit(painter.face(card, cw), rect)
-            if turn and card not in playable:
+            surface.blit(cards.face(h.card, cw), rect)
+            if h.dimmed:
                 surface.blit(dimmer, rect)
-            if i == scene._focus:
+            if h.focused:
                 pygame.draw.rect(
                     surface,
                     theme.ACCENT_RGB,
@@ -482,47 +476,51 @@ class TablePainter:
 
     # -- side panel
 
-    def _draw_panel(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
+    def _draw_panel(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        lay = frame.layout
         s = lay.scale
-        st = scene.view.state
         score_key = (
             lay.scores_rect.size,
-            tuple(st.counts()),
-            tuple(scene.match.totals),
-            st.current,
-            st.round_over,
-            language(),
+            tuple((f.name, f.count, f.score, f.current) for f in frame.seats),
+            frame.language,
         )
         self._blit_cached(
             surface,
             "scores",
             lay.scores_rect,
             score_key,
-            lambda surf, r: self._draw_scores(surf, scene, lay, r),
+            lambda surf, r: self._draw_scores(surf, frame, r),
         )
-        hints = self.hint_lines(lay)
-        hint_px = self._hint_px(lay)
-        hint_h = len(hints) * round(hint_px * 1.15) + round(6 * s)
+        hint_px = self.hint_px(lay)
+        hint_h = len(frame.hints) * round(hint_px * 1.15) + round(6 * s)
         log_rect = lay.log_rect.copy()
         log_rect.h = max(0, log_rect.h - hint_h)
-        # the kept events by identity (the deque keeps them alive), in the language now
-        log_key = (log_rect.size, language(), tuple(map(id, st.log)))
+        log_key = (log_rect.size, frame.log)
         self._blit_cached(
-            surface, "log", log_rect, log_key, lambda surf, r: self._draw_log(surf, scene, lay, r)
+            surface, "log", log_rect, log_key, lambda surf, r: self._draw_log(surf, frame, r)
         )
         y = log_rect.bottom + round(4 * s)
-        for line in hints:
-            blit_text(surface, line, hint_px, theme.TEXT_DIM_RGB, midtop=(log_rect.centerx, y))
+        for line in frame.hints:
+            draw_text(surface, line, hint_px, theme.TEXT_DIM_RGB, midtop=(log_rect.centerx, y))
             y += round(hint_px * 1.15)
-        hover = scene._hover[1] if scene._hover and scene._hover[0] == "button" else None
-        for b in scene._buttons():
-            if b.key == "uno" and scene._uno_armed:
+        for b in frame.buttons:
+            if b.glow:
                 glow = b.rect.inflate(round(10 * s), round(10 * s))
                 pygame.draw.rect(surface, theme.HIGHLIGHT_RGB, glow, border_radius=glow.h // 2)
-            pressed = scene._pressed == ("button", b.key)
-            draw_button(surface, b, s, hover=b.key == hover, pressed=pressed)
+            paint_button(
+                surface,
+                b.rect,
+                b.text,
+                s,
+                style=b.style,
+                enabled=b.enabled,
+                hover=b.hover,
+                focus=b.focus,
+                pressed=b.pressed,
+            )
 
-    def _hint_px(self, lay: TableLayout) -> int:
+    @staticmethod
+    def hint_px(lay: TableLayout) -> int:
         return max(10, lay.font_px(0.6))
 
     def hint_lines(self, lay: TableLayout) -> list[str]:
@@ -531,12 +529,12 @@ class TablePainter:
             "Keys: arrows and Enter play a card · D draw · K keep · T take · H challenge · "
             "U UNO · C catch · Esc menu"
         )
-        px = self._hint_px(lay)
+        px = self.hint_px(lay)
         width = lay.log_rect.w - round(8 * lay.scale)
         key = (text, px, width)
         lines = self._wrap_cache.get(key)
         if lines is None:
-            lines = self._wrap_cache[key] = wrap(text, px, width)
+            lines = self._wrap_cache[key] = wrap_words(text, px, width)
         return lines
 
     def _blit_cached(
@@ -556,73 +554,56 @@ class TablePainter:
             entry = cache[name] = (key, img)
         surface.blit(entry[1], rect)
 
-    def _draw_scores(
-        self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, r: pygame.Rect
-    ) -> None:
-        rows = scene.n + 1
+    def _draw_scores(self, surface: pygame.Surface, frame: TableFrame, r: pygame.Rect) -> None:
+        rows = len(frame.seats) + 1
         row_h = r.h // rows
         px = max(10, round(row_h * 0.78))
-        st = scene.view.state
-        blit_text(surface, _("Player"), px, theme.TEXT_DIM_RGB, midleft=(r.x + 6, r.y + row_h // 2))
-        blit_text(
+        draw_text(surface, _("Player"), px, theme.TEXT_DIM_RGB, midleft=(r.x + 6, r.y + row_h // 2))
+        draw_text(
             surface, _("Score"), px, theme.TEXT_DIM_RGB, midright=(r.right - 6, r.y + row_h // 2)
         )
-        blit_text(
+        draw_text(
             surface, _("Cards"), px, theme.TEXT_DIM_RGB, center=(r.x + r.w * 0.62, r.y + row_h // 2)
         )
         name_x = r.x + max(8, px // 3 + 5)  # room for the turn arrow at any scale
-        for seat in range(scene.n):
-            y = r.y + row_h * (seat + 1) + row_h // 2
-            current = st.current == seat and not st.round_over
-            color = theme.ACCENT_RGB if current else theme.TEXT_RGB
-            if current:
+        for seat in frame.seats:
+            y = r.y + row_h * (seat.seat + 1) + row_h // 2
+            color = theme.ACCENT_RGB if seat.current else theme.TEXT_RGB
+            if seat.current:
                 pygame.draw.polygon(
                     surface,
                     theme.ACCENT_RGB,
                     [(r.x, y - px // 4), (r.x + px // 3, y), (r.x, y + px // 4)],
                 )
-            blit_text(
+            draw_text(
                 surface,
-                scene.names[seat],
+                seat.name,
                 px,
                 color,
-                bold=current,
+                bold=seat.current,
                 midleft=(name_x, y),
                 max_w=round(r.w * 0.5),
             )
-            blit_text(
-                surface,
-                str(len(st.hands[seat])),
-                px,
-                theme.TEXT_DIM_RGB,
-                center=(r.x + r.w * 0.62, y),
+            draw_text(
+                surface, str(seat.count), px, theme.TEXT_DIM_RGB, center=(r.x + r.w * 0.62, y)
             )
-            blit_text(
-                surface,
-                str(scene.match.totals[seat]),
-                px,
-                color,
-                bold=True,
-                midright=(r.right - 6, y),
-            )
+            draw_text(surface, str(seat.score), px, color, bold=True, midright=(r.right - 6, y))
 
-    def _draw_log(
-        self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, r: pygame.Rect
-    ) -> None:
+    def _draw_log(self, surface: pygame.Surface, frame: TableFrame, r: pygame.Rect) -> None:
+        lay = frame.layout
         s = lay.scale
         pygame.draw.line(surface, theme.PANEL_BORDER_RGB, (r.x + 4, r.y), (r.right - 4, r.y), 1)
         px = max(10, round(lay.line_h * 0.82))
         line_h = round(px * 0.95)
         width = r.w - round(10 * s)
         lines: list[tuple[str, int]] = []
-        entries = scene.view.log_lines()
-        for age, entry in enumerate(reversed(entries)):
+        for age, entry in enumerate(reversed(frame.log)):
             wkey = (entry, px, width)
             wrapped = self._wrap_cache.get(wkey)
             if wrapped is None:
                 if len(self._wrap_cache) > 200:
                     self._wrap_cache.clear()
-                wrapped = self._wrap_cache[wkey] = wrap(entry, px, width)
+                wrapped = self._wrap_cache[wkey] = wrap_words(entry, px, width)
             for line in reversed(wrapped):
                 lines.append((line, age))
             if len(lines) * line_h > r.h:
@@ -632,39 +613,19 @@ class TablePainter:
             if y < r.y + 4:
                 break
             k = min(1.0, age / 6)
-            color = tuple(round(a + (b - a) * k) for a, b in zip(theme.TEXT_RGB, (110, 140, 124)))
-            blit_text(surface, line, px, color, topleft=(r.x + round(6 * s), y))  # type: ignore[arg-type]
+            color = (
+                round(theme.TEXT_RGB[0] + (110 - theme.TEXT_RGB[0]) * k),
+                round(theme.TEXT_RGB[1] + (140 - theme.TEXT_RGB[1]) * k),
+                round(theme.TEXT_RGB[2] + (124 - theme.TEXT_RGB[2]) * k),
+            )
+            draw_text(surface, line, px, color, topleft=(r.x + round(6 * s), y))
             y -= line_h
 
-    def _status_text(self, scene: TableScene) -> str:
-        st = scene.view.state
-        match = scene.match
-        if st.round_over:
-            if st.winner is None:
-                return _("Nobody can play: the round is over.")
-            return _("{name} wins the round!").format(name=scene.names[st.winner])
-        if not scene.quiet:
-            return ""
-        game = match.game
-        if game is None:
-            return ""
-        cur = game.current
-        if cur == scene.shown:
-            if game.phase is Phase.PENALTY:
-                return _("{n} cards wait for you").format(n=game.pending)
-            if game.phase is Phase.DRAWN:
-                return _("Play the card you drew, or keep it")
-            if len(scene.humans) == 1:
-                return _("Your turn: play a glowing card or draw")
-            return _("{name}, your turn: play a card or draw").format(name=scene.names[cur])
-        if not match.is_human(cur):
-            return _("{name} is thinking…").format(name=scene.names[cur])
-        return _("{name}'s turn").format(name=scene.names[cur])
-
-    def _draw_status(self, surface: pygame.Surface, scene: TableScene, lay: TableLayout) -> None:
-        text = self._status_text(scene)
+    def _draw_status(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        text = frame.status
         if not text:
             return
+        lay = frame.layout
         r = lay.status_rect
         px = lay.font_px(1.0)
         img = text_image(text, px, theme.TEXT_RGB, bold=True)
@@ -674,18 +635,18 @@ class TablePainter:
         bg = pygame.Surface(pill.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, 90), bg.get_rect(), border_radius=pill.h // 2)
         surface.blit(bg, pill)
-        blit_text(
+        draw_text(
             surface, text, px, theme.TEXT_RGB, bold=True, center=pill.center, max_w=pill.w - 10
         )
 
-    def _draw_toast(
-        self, surface: pygame.Surface, scene: TableScene, lay: TableLayout, s: float
-    ) -> None:
-        text = scene._toast or ""
+    def _draw_toast(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        lay = frame.layout
+        s = lay.scale
+        text = frame.toast or ""
         px = lay.font_px(1.3)
         img = text_image(text, px, theme.TEXT_RGB, bold=True)
         box = img.get_rect().inflate(round(40 * s), round(22 * s))
         box.w = min(box.w, lay.table_rect.w - 20)
         box.center = (lay.table_rect.centerx, lay.discard_pile.centery)
         draw_panel(surface, box, s, border=theme.ACCENT_RGB)
-        blit_text(surface, text, px, theme.TEXT_RGB, bold=True, center=box.center, max_w=box.w - 16)
+        draw_text(surface, text, px, theme.TEXT_RGB, bold=True, center=box.center, max_w=box.w - 16)

@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from uno_desktop.engine import Card, Color
+from uno_desktop.engine import Card, Color, Observation, Phase
 from uno_desktop.engine import events as ev
 from uno_desktop.ui.log_text import event_line
 
@@ -167,24 +167,25 @@ class TableView:
 
     # ------------------------------------------------------------------ syncing
 
-    def sync(self, game: object, scores: Sequence[int] | None = None) -> None:
-        """Make the shown state equal to `game` (any object with the Game's public fields).
-
-        Called when the queue is empty and nothing flies, and when a saved match resumes.
-        """
+    def sync(self, obs: Observation, scores: Sequence[int] | None = None) -> None:
+        """Make the shown state what `obs` says: its own hand face up, every other hand
+        as unknown cards of the right count. Called when the queue is empty and nothing
+        flies, when the viewer changes and when a saved match resumes."""
         s = self.state
-        hands = game.hands  # type: ignore[attr-defined]
-        s.hands = [list(h) for h in hands]
-        s.discard = list(game.discard_pile)  # type: ignore[attr-defined]
-        s.pile_count = len(game.draw_pile)  # type: ignore[attr-defined]
-        s.active_color = game.active_color  # type: ignore[attr-defined]
-        s.direction = game.direction  # type: ignore[attr-defined]
-        s.current = game.current  # type: ignore[attr-defined]
-        s.dealer = game.dealer  # type: ignore[attr-defined]
-        obs = game.observation(0)  # type: ignore[attr-defined]
+        s.hands = [
+            list(obs.hand) if seat == obs.seat else [None] * count
+            for seat, count in enumerate(obs.hand_sizes)
+        ]
+        s.discard = list(obs.discard_pile)
+        s.pile_count = obs.draw_pile_size
+        s.active_color = obs.active_color
+        s.direction = obs.direction
+        s.current = obs.current
+        s.dealer = obs.dealer
         s.uno = list(obs.uno_declared)
-        s.round_over = bool(game.is_over)  # type: ignore[attr-defined]
-        s.winner = game.winner  # type: ignore[attr-defined]
+        s.round_over = obs.phase is Phase.OVER
+        ended = [e for e in obs.history if type(e) is ev.RoundEnded]
+        s.winner = ended[-1].winner if ended else None
         if scores is not None:
             s.scores = list(scores)
 

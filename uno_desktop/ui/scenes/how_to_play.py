@@ -16,7 +16,7 @@ from uno_desktop.engine.rules import RuleSet
 from uno_desktop.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
-from uno_desktop.ui.widgets import Button, MenuScene, draw_panel, wrap_text
+from uno_desktop.ui.kit import Button, Dialog, draw_panel, wrap_words
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,7 @@ def rules_for(services: Any) -> RuleSet:
         return RuleSet()
 
 
-class HowToPlayScene(MenuScene):
+class HowToPlayScene(Dialog):
     """A scrollable page; `transparent=True` use from the pause menu keeps the table visible."""
 
     def __init__(
@@ -59,7 +59,7 @@ class HowToPlayScene(MenuScene):
         super().__init__(services)
 
     def build(self) -> None:
-        self.done = Button(N_("Back"), self.back, primary=True)
+        self.done = Button(N_("Back"), self.back, style="primary")
         self.group.set_widgets([self.done])
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
@@ -86,7 +86,7 @@ class HowToPlayScene(MenuScene):
         for heading, paras in sections_for(self.rules):
             blocks.append((head, heading, theme.ACCENT_RGB, int(10 * s)))
             for para in paras:
-                for line in wrap_text(para, body, width - int(24 * s)):
+                for line in wrap_words(para, int(26 * s), width - int(24 * s)):
                     blocks.append((body, line, theme.TEXT_RGB, 0))
                 blocks.append((body, "", theme.TEXT_RGB, -body.get_linesize() + int(8 * s)))
             blocks.append((body, "", theme.TEXT_RGB, int(6 * s)))

@@ -17,7 +17,7 @@ from uno_desktop.engine.rules import Scoring
 from uno_desktop.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
-from uno_desktop.ui.widgets import Button, MenuScene, draw_panel
+from uno_desktop.ui.kit import Button, Dialog, draw_panel
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ def record_match(services: Any, match: Any) -> None:
         log.exception("could not clear the saved match")
 
 
-class MatchEndScene(MenuScene):
+class MatchEndScene(Dialog):
     title = N_("Match over")
 
     def __init__(self, services: Any, match: Any) -> None:
@@ -86,7 +86,7 @@ class MatchEndScene(MenuScene):
                 log.exception("sound failed")
 
     def build(self) -> None:
-        self.done = Button(N_("Back to title"), self.to_title, primary=True)
+        self.done = Button(N_("Back to title"), self.to_title, style="primary")
         self.group.set_widgets([self.done])
 
     def to_title(self) -> None:

@@ -13,10 +13,10 @@ import pygame
 
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
-from uno_desktop.ui.widgets import Button, MenuScene, Text, draw_panel, text_of, wrap_text
+from uno_desktop.ui.kit import Button, Dialog, Text, draw_panel, text_of, wrap_words
 
 
-class MessageScene(MenuScene):
+class MessageScene(Dialog):
     """Shows `text` under `title`; the button (or Esc) runs `on_close` (default: go back)."""
 
     def __init__(
@@ -38,7 +38,7 @@ class MessageScene(MenuScene):
         super().__init__(services)
 
     def build(self) -> None:
-        self.ok = Button(self.button_text, self.close, primary=True)
+        self.ok = Button(self.button_text, self.close, style="primary")
         self.group.set_widgets([self.ok])
 
     def close(self) -> None:
@@ -56,7 +56,7 @@ class MessageScene(MenuScene):
         s = scale
         pw = min(w - int(40 * s), int(820 * s))
         f = font(int(28 * s))
-        self._lines = wrap_text(text_of(self.text), f, pw - int(80 * s))
+        self._lines = wrap_words(text_of(self.text), int(28 * s), pw - int(80 * s))
         big_h = font(int(44 * s), bold=True).get_linesize()
         body_h = len(self._lines) * f.get_linesize()
         ph = int(26 * s) + big_h + int(14 * s) + body_h + int(26 * s) + int(58 * s) + int(26 * s)

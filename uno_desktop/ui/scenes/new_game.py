@@ -20,18 +20,18 @@ from uno_desktop.engine.rules import CustomEffect, CustomRule, RuleSet
 from uno_desktop.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
-from uno_desktop.ui.scene import Scene
-from uno_desktop.ui.widgets import (
+from uno_desktop.ui.kit import (
     ERROR_TEXT_RGB,
     Button,
     Choice,
+    Dialog,
     Label,
-    MenuScene,
     Stepper,
     TextInput,
     draw_panel,
-    wrap_text,
+    wrap_words,
 )
+from uno_desktop.ui.scene import Scene
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +153,7 @@ def resume_saved_match(services: Any) -> Scene:
         )
     try:
         match = Match.from_dict(doc, clock=services.clock, timing=make_timing(services))
-        if match.game is None:
+        if match.round_no == 0:
             match.start_round()
     except (ValueError, KeyError, TypeError) as exc:
         log.warning("saved match unusable: %s", exc)
@@ -170,7 +170,7 @@ def resume_saved_match(services: Any) -> Scene:
 
 
 # --- the screen -------------------------------------------------------------------------
-class NewGameScene(MenuScene):
+class NewGameScene(Dialog):
     title = N_("New game")
 
     def __init__(self, services: Any) -> None:
@@ -234,7 +234,7 @@ class NewGameScene(MenuScene):
                 Choice(list(SEAT_KINDS), self.seats[i][1], lambda v, i=i: self._set_kind(i, v))
             )
         self.back_button = Button(N_("Back"), self.back)
-        self.start_button = Button(N_("Start"), self.start, primary=True)
+        self.start_button = Button(N_("Start"), self.start, style="primary")
         self.labels = {
             "rules": Label(N_("Rules"), 30, bold=True, color=theme.ACCENT_RGB),
             "target": Label(N_("Play to")),
@@ -392,7 +392,7 @@ class NewGameScene(MenuScene):
         place(self.preset_choice, L.left, y, L.width)
         y += row + gap
         f = font(int(22 * s))
-        desc_lines = max(1, len(wrap_text(_(self.preset.description), f, L.width)))
+        desc_lines = max(1, len(wrap_words(_(self.preset.description), int(22 * s), L.width)))
         place(self.description, L.left, y, L.width, desc_lines * f.get_linesize())
         y += desc_lines * f.get_linesize() + gap
         lab_w = int(L.width * 0.42)
@@ -444,7 +444,10 @@ class NewGameScene(MenuScene):
             f = font(int(20 * s))
             limit = self.back_button.rect.top - int(8 * s)
             header = _("Some of your own presets could not be used:")
-            for line in [header, *(ln for e in self.errors for ln in wrap_text(e, f, L.width))]:
+            for line in [
+                header,
+                *(ln for e in self.errors for ln in wrap_words(e, int(20 * s), L.width)),
+            ]:
                 if y + f.get_linesize() > limit:
                     break
                 surface.blit(f.render(line, True, ERROR_TEXT_RGB), (L.left, y))

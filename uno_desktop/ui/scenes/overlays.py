@@ -1,384 +1,113 @@
-"""The table's decision overlays, and the small drawing helpers they share with the table.
+"""The table's dialogs: every question the rules ask a person, and what only they may read.
 
-Each decision the rules ask of a person is a transparent scene pushed over the table:
-the colour for a wild, the player to swap with, play-or-keep a drawn card, challenge or
-accept a Wild Draw Four (and its result), take a pending penalty or stack on it. The
-pass-the-device screen is the one opaque overlay: it covers every hand until the next
-player says they are at the screen.
+Each is a kit `Dialog` pushed over the table: the colour for a wild, the player to swap
+with, play-or-keep a drawn card, challenge or take a Wild Draw Four (and its result),
+take a pending penalty or stack on it, the news kept for a person while they were away.
+The pass-the-device screen is the one opaque dialog: it covers every hand until the
+next player says they are at the screen.
 
-Overlays never talk to the match: each one calls back into the table with the choice
-and pops itself. Every one works with the mouse and with the keyboard.
+Dialogs never talk to the match: each calls back into the table with the choice and
+closes itself. Every one works with the mouse and with the keyboard.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from uno_desktop.engine import COLORS, Card, Color
+from uno_desktop.engine import events as ev
 from uno_desktop.i18n import _
 from uno_desktop.render import theme
-from uno_desktop.render.fonts import font
-from uno_desktop.ui.log_text import card_name, color_name
-from uno_desktop.ui.scene import Scene
+from uno_desktop.render.cards import CardPainter
+from uno_desktop.ui.kit import Button, Dialog, draw_panel, draw_text, paint_button, row
+from uno_desktop.ui.log_text import card_name, color_name, event_line
 
-BASE_W, BASE_H = 1280, 720
-RGB = tuple[int, int, int]
-
-# ----------------------------------------------------------------------------- helpers
-
-_text_cache: dict[tuple[str, int, RGB, bool], pygame.Surface] = {}
+if TYPE_CHECKING:
+    from uno_desktop.ui.services import Services
 
 
-def ui_scale_for(size: tuple[int, int], ui_scale: float = 1.0) -> float:
-    """How much bigger than the 1280x720 design everything is drawn."""
-    s = min(size[0] / BASE_W, size[1] / BASE_H) * ui_scale
-    return max(0.4, min(3.0, s))
-
-
-def text_image(
-    text: str, px: int, color: RGB = theme.TEXT_RGB, bold: bool = False
-) -> pygame.Surface:
-    """A rendered line of text (cached: the table draws the same texts every frame)."""
-    key = (text, int(px), tuple(color), bold)  # type: ignore[arg-type]
-    img = _text_cache.get(key)  # type: ignore[arg-type]
-    if img is None:
-        if len(_text_cache) > 600:
-            _text_cache.clear()
-        img = font(int(px), bold=bold).render(text, True, color)
-        _text_cache[key] = img  # type: ignore[index]
-    return img
-
-
-def blit_text(
-    surface: pygame.Surface,
-    text: str,
-    px: int,
-    color: RGB = theme.TEXT_RGB,
-    *,
-    bold: bool = False,
-    shadow: bool = False,
-    max_w: int | None = None,
-    **anchor: Any,
-) -> pygame.Rect:
-    """Draw one line at an anchor (`center=`, `midleft=`, ...); too long: shortened with …."""
-    img = text_image(text, px, color, bold)
-    if max_w is not None and img.get_width() > max_w and len(text) > 1:
-        cut = text
-        while len(cut) > 1 and text_image(cut + "…", px, color, bold).get_width() > max_w:
-            cut = cut[:-1]
-        img = text_image(cut.rstrip() + "…", px, color, bold)
-    rect = img.get_rect(**(anchor or {"topleft": (0, 0)}))
-    if shadow:
-        sh = text_image(text if img.get_width() else "", px, (0, 0, 0), bold)
-        if max_w is None or sh.get_width() <= max_w:
-            sh = sh.copy()
-            sh.set_alpha(110)
-            off = max(1, px // 16)
-            surface.blit(sh, rect.move(off, off))
-    surface.blit(img, rect)
-    return rect
-
-
-def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
-    """Split `text` into lines that fit `width` pixels."""
-    f = font(int(px), bold=bold)
-    lines: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            trial = f"{line} {word}".strip()
-            if not line or f.size(trial)[0] <= width:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
-
-
-def draw_panel(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    scale: float,
-    alpha: int = 250,
-    border: RGB = theme.PANEL_BORDER_RGB,
-) -> None:
-    """A rounded dark panel with a soft shadow (dialogs, banners, the side panel)."""
-    radius = max(6, round(16 * scale))
-    off = max(2, round(6 * scale))
-    shadow = pygame.Surface((rect.w + 2 * off, rect.h + 2 * off), pygame.SRCALPHA)
-    for i, a in enumerate((26, 26, 30)):
-        pygame.draw.rect(
-            shadow,
-            (0, 0, 0, a),
-            shadow.get_rect().inflate(-2 * i * off // 3, -2 * i * off // 3),
-            border_radius=radius + off - i,
-        )
-    surface.blit(shadow, (rect.x - off + off // 2, rect.y - off + off))
-    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, (*theme.PANEL_RGB, alpha), panel.get_rect(), border_radius=radius)
-    pygame.draw.rect(
-        panel, (*border, 255), panel.get_rect(), max(1, round(2 * scale)), border_radius=radius
-    )
-    surface.blit(panel, rect)
-
-
-def dim(surface: pygame.Surface, alpha: int = 120) -> None:
-    """Darken what is below a modal dialog."""
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, alpha))
-    surface.blit(shade, (0, 0))
-
-
-@dataclass
-class Button:
-    """A clickable rounded button; `key` names what it does."""
-
-    key: str
-    text: str
-    rect: pygame.Rect
-    enabled: bool = True
-    style: str = "normal"  # normal | primary | danger | accent
-
-
-def draw_button(
-    surface: pygame.Surface,
-    b: Button,
-    scale: float,
-    *,
-    hover: bool = False,
-    focus: bool = False,
-    pressed: bool = False,
-) -> None:
-    """A friendly pill button: light face, dark text; primary/danger/accent are coloured."""
-    radius = max(6, b.rect.h // 2)
-    if not b.enabled:
-        body, ink = theme.BUTTON_DISABLED_RGB, (70, 84, 78)
-    elif b.style == "primary":
-        body, ink = theme.SUCCESS_RGB, theme.TEXT_DARK_RGB
-    elif b.style == "danger":
-        body, ink = theme.DANGER_RGB, theme.TEXT_RGB
-    elif b.style == "accent":
-        body, ink = theme.ACCENT_RGB, theme.TEXT_DARK_RGB
-    else:
-        body, ink = (theme.BUTTON_HOVER_RGB if hover else theme.BUTTON_RGB), theme.TEXT_DARK_RGB
-    rect = b.rect.move(0, max(1, round(2 * scale)) if pressed else 0)
-    if b.enabled:
-        shade = rect.move(0, max(2, round(3 * scale)))
-        pygame.draw.rect(surface, (0, 0, 0), shade, border_radius=radius)
-    if hover and b.enabled and b.style != "normal":
-        body = tuple(min(255, c + 22) for c in body)  # type: ignore[assignment]
-    pygame.draw.rect(surface, body, rect, border_radius=radius)
-    if focus:
-        pygame.draw.rect(
-            surface,
-            theme.ACCENT_RGB,
-            rect.inflate(round(8 * scale), round(8 * scale)),
-            max(2, round(3 * scale)),
-            border_radius=radius + round(4 * scale),
-        )
-    px = max(12, round(rect.h * 0.5))
-    blit_text(surface, b.text, px, ink, bold=True, center=rect.center, max_w=rect.w - radius)
-
-
-def column_buttons(
-    specs: Sequence[tuple[str, str, str]],
-    center_x: int,
-    top: int,
-    width: int,
-    height: int,
-    gap: int,
-) -> list[Button]:
-    """Buttons side by side, centred on `center_x`: specs are (key, text, style)."""
-    n = len(specs)
-    total = n * width + (n - 1) * gap
-    x = center_x - total // 2
-    out = []
-    for i, (key, text, style) in enumerate(specs):
-        out.append(
-            Button(key, text, pygame.Rect(x + i * (width + gap), top, width, height), style=style)
-        )
-    return out
-
-
-# ----------------------------------------------------------------------------- base class
-
-
-class TableOverlay(Scene):
-    """A dialog over the table: buttons with mouse and keyboard focus.
-
-    Subclasses build `self.buttons` in `layout(size, scale)` and act in `choose(key)`.
-    `modal` overlays swallow every input; others only what hits their buttons, so the
-    hand below stays playable (stacking a card on a pending penalty).
-    """
+class TableOverlay(Dialog):
+    """A dialog over the table: the table shows (dimmed) below it."""
 
     transparent = True
-    modal = True
     dim_alpha = 110
 
-    def __init__(self, services: Any) -> None:
-        super().__init__()
-        self.services = services
-        self.buttons: list[Button] = []
-        self.focus = 0
-        self.hover: int | None = None
-        self._pressed: int | None = None
-        self._size: tuple[int, int] | None = None
-        self.scale = 1.0
-        self.closed = False
-        self._popped = False
-
-    # -- subclass hooks
-    def layout(self, size: tuple[int, int], scale: float) -> None: ...
-    def choose(self, key: str) -> None: ...
-    def cancel(self) -> bool:
-        """Esc: return True when handled (the default: not cancellable, Esc is swallowed)."""
-        return self.modal
-
-    def draw_content(self, surface: pygame.Surface) -> None: ...
-
-    def key_choice(self, event: pygame.event.Event) -> str | None:
-        """A button key for a shortcut key, or None."""
-        return None
-
-    # -- machinery
-    def close(self) -> None:
-        """Pop this overlay (once); if another scene is above it, as soon as it is on top."""
-        if not self.closed:
-            self.closed = True
-            self._pop_if_top()
-
-    def _pop_if_top(self) -> None:
-        if not self._popped and self.stack is not None and self.stack.top is self:
-            self._popped = True
-            self.stack.pop()
-
-    def update(self, dt_s: float) -> None:
-        if self.closed:
-            self._pop_if_top()
-
-    def _ensure_layout(self, size: tuple[int, int]) -> None:
-        if size != self._size:
-            self._size = size
-            self.scale = ui_scale_for(size, getattr(self.services.settings, "ui_scale", 1.0))
-            self.layout(size, self.scale)
-            self.dirty = True
-
-    def _surface_size(self) -> tuple[int, int]:
-        surf = pygame.display.get_surface() if pygame.display.get_init() else None
-        if surf is not None:
-            return surf.get_size()
-        return tuple(getattr(self.services.settings, "window_size", (BASE_W, BASE_H)))  # type: ignore[return-value]
-
-    def enter(self) -> None:
-        self._ensure_layout(self._surface_size())
-
-    def _button_at(self, pos: tuple[int, int]) -> int | None:
-        for i, b in enumerate(self.buttons):
-            if b.enabled and b.rect.collidepoint(pos):
-                return i
-        return None
-
-    def _activate(self, i: int) -> None:
-        b = self.buttons[i]
-        if b.enabled and not self.closed:
-            self.choose(b.key)
-
-    def _move_focus(self, delta: int) -> None:
-        enabled = [i for i, b in enumerate(self.buttons) if b.enabled]
-        if not enabled:
-            return
-        if self.focus not in enabled:
-            self.focus = enabled[0]
-        else:
-            self.focus = enabled[(enabled.index(self.focus) + delta) % len(enabled)]
-        self.dirty = True
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.closed:
-            return False
-        if event.type in (pygame.VIDEORESIZE, getattr(pygame, "WINDOWSIZECHANGED", -1)):
-            size = getattr(event, "size", None) or (event.x, event.y)
-            self._ensure_layout((int(size[0]), int(size[1])))
-            return False  # the table below re-lays out too
-        if self._size is None:
-            self._ensure_layout(self._surface_size())
-        if event.type == pygame.MOUSEMOTION:
-            hover = self._button_at(event.pos)
-            if hover != self.hover:
-                self.hover = hover
-                self.dirty = True
-            return self.modal or hover is not None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._pressed = self._button_at(event.pos)
-            if self._pressed is not None:
-                self.dirty = True
-                return True
-            return self.modal
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            pressed, self._pressed = self._pressed, None
-            hit = self._button_at(event.pos)
-            if pressed is not None and hit == pressed:
-                self._activate(hit)
-                self.dirty = True
-                return True
-            return self.modal or pressed is not None
-        if event.type == pygame.MOUSEBUTTONDOWN or event.type == pygame.MOUSEBUTTONUP:
-            return self.modal
-        if event.type == pygame.KEYDOWN:
-            key = event.key
-            if key == pygame.K_ESCAPE:
-                return self.cancel()
-            shortcut = self.key_choice(event)
-            if shortcut is not None:
-                self.choose(shortcut)
-                self.dirty = True
-                return True
-            if self.modal or self.focus_keys:
-                if key in (pygame.K_LEFT, pygame.K_UP):
-                    self._move_focus(-1)
-                    return True
-                if key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
-                    self._move_focus(1)
-                    return True
-                if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.modal:
-                    if 0 <= self.focus < len(self.buttons):
-                        self._activate(self.focus)
-                    return True
-            return self.modal
-        return False
-
-    #: non-modal overlays still move their focus with Tab
-    focus_keys = False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.closed:
-            return
-        self._ensure_layout(surface.get_size())
-        if self.modal and self.dim_alpha:
-            dim(surface, self.dim_alpha)
-        self.draw_content(surface)
-        for i, b in enumerate(self.buttons):
-            draw_button(
-                surface,
-                b,
-                self.scale,
-                hover=i == self.hover,
-                focus=i == self.focus and self.modal,
-                pressed=i == self._pressed,
-            )
-
     def panel_rect(self, size: tuple[int, int], w: int, h: int) -> pygame.Rect:
-        r = pygame.Rect(0, 0, w, h)
+        r = pygame.Rect(0, 0, min(w, size[0] - 16), min(h, size[1] - 16))
         r.center = (size[0] // 2, size[1] // 2)
         return r
 
+    def _picked(self, then: Callable[[], None]) -> Callable[[], None]:
+        """A button's action: close this dialog, then report the choice (once)."""
+
+        def press() -> None:
+            if not self.closed:
+                self.close()
+                then()
+
+        return press
+
+    def _card_shadow(self, surface: pygame.Surface, rect: pygame.Rect, width: int) -> None:
+        sh = self.services.painter.shadow(width)
+        surface.blit(
+            sh,
+            sh.get_rect(
+                center=(rect.centerx + max(2, width // 20), rect.centery + max(3, width // 12))
+            ),
+        )
+
+
+def _number_key(event: pygame.event.Event) -> int | None:
+    """1-9 on the main keys or the keypad, as 0-8; else None."""
+    if pygame.K_1 <= event.key <= pygame.K_9:
+        return int(event.key - pygame.K_1)
+    if pygame.K_KP1 <= event.key <= pygame.K_KP9:
+        return int(event.key - pygame.K_KP1)
+    return None
+
 
 # ----------------------------------------------------------------------------- colour picker
+
+
+class Swatch(Button):
+    """A colour to choose: a big disc in that colour with its shape, its name below."""
+
+    def __init__(
+        self, color: Color, number: int, painter: CardPainter, on_press: Callable[[], None]
+    ) -> None:
+        super().__init__(color_name(color), on_press, key=str(number))
+        self.color, self.number, self.painter = color, number, painter
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        lit = self.focused or self.hovered
+        rect = self.rect.move(0, -round(6 * s) if lit else 0)
+        if lit:
+            ring = rect.inflate(round(14 * s), round(14 * s))
+            pygame.draw.ellipse(surface, theme.ACCENT_RGB, ring, max(2, round(4 * s)))
+        shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(shadow, (0, 0, 0, 80), shadow.get_rect())
+        surface.blit(shadow, rect.move(0, round(6 * s)))
+        img = self.painter.color_swatch(self.color, self.rect.w)
+        surface.blit(img, img.get_rect(center=rect.center))
+        draw_text(
+            surface,
+            color_name(self.color),
+            round(24 * s),
+            bold=True,
+            midtop=(self.rect.centerx, self.rect.bottom + round(10 * s)),
+        )
+        draw_text(
+            surface,
+            str(self.number),
+            round(18 * s),
+            theme.TEXT_DIM_RGB,
+            midtop=(self.rect.centerx, self.rect.bottom + round(36 * s)),
+        )
 
 
 class ColorPickerOverlay(TableOverlay):
@@ -386,67 +115,51 @@ class ColorPickerOverlay(TableOverlay):
 
     def __init__(
         self,
-        services: Any,
+        services: Services,
         on_choose: Callable[[Color], None],
         on_cancel: Callable[[], None] | None = None,
         card: Card | None = None,
     ) -> None:
-        super().__init__(services)
         self.on_choose = on_choose
         self.on_cancel = on_cancel
         self.card = card
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.swatch = 64
+        super().__init__(services)
+
+    def build(self) -> None:
+        painter = self.services.painter
+        self.swatches = [
+            Swatch(c, i + 1, painter, self._picked(lambda c=c: self.on_choose(c)))
+            for i, c in enumerate(COLORS)
+        ]
+        self.group.set_widgets(self.swatches)
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         sw = round(96 * scale)
         gap = round(26 * scale)
         w = 4 * sw + 3 * gap + round(80 * scale)
-        h = round(250 * scale)
-        self.panel = self.panel_rect(size, w, h)
-        self.swatch = sw
-        x0 = self.panel.centerx - (4 * sw + 3 * gap) // 2
-        top = self.panel.y + round(78 * scale)
-        self.buttons = [
-            Button(str(i + 1), color_name(c), pygame.Rect(x0 + i * (sw + gap), top, sw, sw))
-            for i, c in enumerate(COLORS)
-        ]
+        self.panel = self.panel_rect(size, w, round(260 * scale))
+        row(self.swatches, self.panel.centerx, self.panel.y + round(78 * scale), sw, sw, gap)
 
-    def choose(self, key: str) -> None:
-        color = COLORS[int(key) - 1]
-        self.close()
-        self.on_choose(color)
+    def shortcut(self, event: pygame.event.Event) -> bool:
+        n = _number_key(event)
+        if n is not None and n < len(self.swatches):
+            self.swatches[n].activate()
+            return True
+        return False
 
-    def cancel(self) -> bool:
+    def back(self) -> None:
         if self.on_cancel is not None:
             self.close()
             self.on_cancel()
-        return True
 
-    def key_choice(self, event: pygame.event.Event) -> str | None:
-        keys = {
-            pygame.K_1: "1",
-            pygame.K_2: "2",
-            pygame.K_3: "3",
-            pygame.K_4: "4",
-            pygame.K_KP1: "1",
-            pygame.K_KP2: "2",
-            pygame.K_KP3: "3",
-            pygame.K_KP4: "4",
-        }
-        return keys.get(event.key)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.closed:
-            return
-        self._ensure_layout(surface.get_size())
-        dim(surface, self.dim_alpha)
+    def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
         draw_panel(surface, self.panel, s)
         title = _("Choose a colour")
         if self.card is not None:
             title = _("Choose a colour for your {card}").format(card=card_name(self.card))
-        blit_text(
+        draw_text(
             surface,
             title,
             round(34 * s),
@@ -455,33 +168,6 @@ class ColorPickerOverlay(TableOverlay):
             midtop=(self.panel.centerx, self.panel.y + round(22 * s)),
             max_w=self.panel.w - round(30 * s),
         )
-        painter = self.services.painter
-        for i, b in enumerate(self.buttons):
-            color = COLORS[i]
-            lift = round(6 * s) if i in (self.hover, self.focus) else 0
-            rect = b.rect.move(0, -lift)
-            if i == self.focus or i == self.hover:
-                ring = rect.inflate(round(14 * s), round(14 * s))
-                pygame.draw.ellipse(surface, theme.ACCENT_RGB, ring, max(2, round(4 * s)))
-            shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.ellipse(shadow, (0, 0, 0, 80), shadow.get_rect())
-            surface.blit(shadow, rect.move(0, round(6 * s)))
-            img = painter.color_swatch(color, b.rect.w)
-            surface.blit(img, img.get_rect(center=rect.center))
-            blit_text(
-                surface,
-                b.text,
-                round(24 * s),
-                bold=True,
-                midtop=(b.rect.centerx, b.rect.bottom + round(10 * s)),
-            )
-            blit_text(
-                surface,
-                str(i + 1),
-                round(18 * s),
-                theme.TEXT_DIM_RGB,
-                midtop=(b.rect.centerx, b.rect.bottom + round(32 * s)),
-            )
 
 
 # ----------------------------------------------------------------------------- choose a player
@@ -494,118 +180,123 @@ class SeatChoice:
     cards: int
 
 
+class SeatButton(Button):
+    """A seat to pick: its number key, a card back, the name and how many cards it holds."""
+
+    def __init__(
+        self, choice: SeatChoice, number: int, painter: CardPainter, on_press: Callable[[], None]
+    ) -> None:
+        super().__init__(choice.name, on_press, key=str(choice.seat))
+        self.choice, self.number, self.painter = choice, number, painter
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        r = self.rect
+        paint_button(
+            surface, r, "", s, hover=self.hovered, focus=self.focused, pressed=self.pressed
+        )
+        back = self.painter.back(max(12, round(22 * s)))
+        x = r.x + round(12 * s)
+        surface.blit(back, back.get_rect(midleft=(x, r.centery)))
+        draw_text(
+            surface,
+            str(self.number),
+            round(16 * s),
+            (90, 96, 92),
+            center=(x + back.get_width() // 2, r.centery),
+        )
+        c = self.choice
+        count = _("{n} cards").format(n=c.cards) if c.cards != 1 else _("1 card")
+        count_rect = draw_text(
+            surface,
+            count,
+            round(20 * s),
+            (80, 84, 88),
+            midright=(r.right - round(14 * s), r.centery),
+        )
+        tx = x + back.get_width() + round(10 * s)
+        draw_text(
+            surface,
+            c.name,
+            round(26 * s),
+            theme.TEXT_DARK_RGB,
+            bold=True,
+            midleft=(tx, r.centery),
+            max_w=count_rect.left - tx - round(10 * s),
+        )
+
+
 class ChoosePlayerOverlay(TableOverlay):
     """The other seats with their card counts (Wild Swap Hands, a 7 under 7-0, a swap rule)."""
 
     def __init__(
         self,
-        services: Any,
+        services: Services,
         title: str,
         choices: Sequence[SeatChoice],
         on_choose: Callable[[int], None],
         on_cancel: Callable[[], None] | None = None,
     ) -> None:
-        super().__init__(services)
-        self.title = title
+        self.title_text = title
         self.choices = list(choices)
         self.on_choose = on_choose
         self.on_cancel = on_cancel
         self.panel = pygame.Rect(0, 0, 0, 0)
+        super().__init__(services)
+
+    def build(self) -> None:
+        painter = self.services.painter
+        self.seat_buttons = [
+            SeatButton(c, i + 1, painter, self._picked(lambda c=c: self.on_choose(c.seat)))
+            for i, c in enumerate(self.choices)
+        ]
+        self.group.set_widgets(self.seat_buttons)
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         n = len(self.choices)
         cols = 1 if n <= 3 else 2 if n <= 6 else 3
         rows = (n + cols - 1) // cols
-        bw, bh, gap = round(230 * scale), round(56 * scale), round(14 * scale)
+        bw, bh, gap = round(260 * scale), round(56 * scale), round(14 * scale)
         w = cols * bw + (cols - 1) * gap + round(60 * scale)
         h = round(110 * scale) + rows * bh + (rows - 1) * gap + round(30 * scale)
         self.panel = self.panel_rect(size, w, h)
         x0 = self.panel.x + round(30 * scale)
         y0 = self.panel.y + round(100 * scale)
-        self.buttons = []
-        for i, c in enumerate(self.choices):
+        for i, b in enumerate(self.seat_buttons):
             r, col = divmod(i, cols)
-            rect = pygame.Rect(x0 + col * (bw + gap), y0 + r * (bh + gap), bw, bh)
-            self.buttons.append(Button(str(c.seat), c.name, rect))
+            b.rect = pygame.Rect(x0 + col * (bw + gap), y0 + r * (bh + gap), bw, bh)
 
-    def choose(self, key: str) -> None:
-        self.close()
-        self.on_choose(int(key))
+    def shortcut(self, event: pygame.event.Event) -> bool:
+        n = _number_key(event)
+        if n is not None and n < len(self.seat_buttons):
+            self.seat_buttons[n].activate()
+            return True
+        return False
 
-    def cancel(self) -> bool:
+    def back(self) -> None:
         if self.on_cancel is not None:
             self.close()
             self.on_cancel()
-        return True
 
-    def key_choice(self, event: pygame.event.Event) -> str | None:
-        if pygame.K_1 <= event.key <= pygame.K_9:
-            i = event.key - pygame.K_1
-            if i < len(self.choices):
-                return str(self.choices[i].seat)
-        return None
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.closed:
-            return
-        self._ensure_layout(surface.get_size())
-        dim(surface, self.dim_alpha)
+    def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
         draw_panel(surface, self.panel, s)
-        blit_text(
+        draw_text(
             surface,
-            self.title,
+            self.title_text,
             round(32 * s),
             bold=True,
             shadow=True,
             midtop=(self.panel.centerx, self.panel.y + round(24 * s)),
             max_w=self.panel.w - round(30 * s),
         )
-        blit_text(
+        draw_text(
             surface,
             _("Pick a player"),
             round(20 * s),
             theme.TEXT_DIM_RGB,
             midtop=(self.panel.centerx, self.panel.y + round(62 * s)),
         )
-        back = self.services.painter.back(max(12, round(22 * s)))
-        for i, (b, c) in enumerate(zip(self.buttons, self.choices)):
-            hover, focus = i == self.hover, i == self.focus
-            draw_button(
-                surface,
-                Button(b.key, "", b.rect),
-                s,
-                hover=hover,
-                focus=focus,
-                pressed=i == self._pressed,
-            )
-            x = b.rect.x + round(12 * s)
-            surface.blit(back, back.get_rect(midleft=(x, b.rect.centery)))
-            blit_text(
-                surface,
-                f"{i + 1}",
-                round(16 * s),
-                (90, 96, 92),
-                center=(x + back.get_width() // 2, b.rect.centery),
-            )
-            tx = x + back.get_width() + round(10 * s)
-            blit_text(
-                surface,
-                c.name,
-                round(26 * s),
-                theme.TEXT_DARK_RGB,
-                bold=True,
-                midleft=(tx, b.rect.centery),
-                max_w=b.rect.right - tx - round(80 * s),
-            )
-            count = _("{n} cards").format(n=c.cards) if c.cards != 1 else _("1 card")
-            blit_text(
-                surface,
-                count,
-                round(20 * s),
-                (80, 84, 88),
-                midright=(b.rect.right - round(14 * s), b.rect.centery),
-            )
 
 
 # ----------------------------------------------------------------------------- play or keep
@@ -615,21 +306,31 @@ class PlayOrKeepOverlay(TableOverlay):
     """The card just drawn is playable: play it now, or keep it and end the turn."""
 
     def __init__(
-        self, services: Any, card: Card, on_play: Callable[[], None], on_keep: Callable[[], None]
+        self,
+        services: Services,
+        card: Card,
+        on_play: Callable[[], None],
+        on_keep: Callable[[], None],
     ) -> None:
-        super().__init__(services)
         self.card = card
         self.on_play = on_play
         self.on_keep = on_keep
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.card_w = 90
+        super().__init__(services)
+
+    def build(self) -> None:
+        self.play_button = Button(_("Play it"), self._picked(self.on_play), style="go", key="play")
+        self.keep_button = Button(_("Keep it"), self._picked(self.on_keep), key="keep")
+        self.group.set_widgets([self.play_button, self.keep_button])
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         self.card_w = round(110 * scale)
-        w, h = round(460 * scale), round(150 * scale) + round(self.card_w * 1.5) + round(70 * scale)
+        w = round(460 * scale)
+        h = round(150 * scale) + round(self.card_w * 1.5) + round(70 * scale)
         self.panel = self.panel_rect(size, w, h)
-        self.buttons = column_buttons(
-            [("play", _("Play it"), "primary"), ("keep", _("Keep it"), "normal")],
+        row(
+            [self.play_button, self.keep_button],
             self.panel.centerx,
             self.panel.bottom - round(76 * scale),
             round(170 * scale),
@@ -637,20 +338,22 @@ class PlayOrKeepOverlay(TableOverlay):
             round(20 * scale),
         )
 
-    def choose(self, key: str) -> None:
-        self.close()
-        (self.on_play if key == "play" else self.on_keep)()
+    def shortcut(self, event: pygame.event.Event) -> bool:
+        button = {pygame.K_p: self.play_button, pygame.K_k: self.keep_button}.get(event.key)
+        if button is None:
+            return False
+        button.activate()
+        return True
 
-    def key_choice(self, event: pygame.event.Event) -> str | None:
-        return {pygame.K_p: "play", pygame.K_k: "keep"}.get(event.key)
-
-    def cancel(self) -> bool:
-        return False  # Esc reaches the table: the pause menu
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return False  # Esc reaches the table: the pause menu
+        return super().handle_event(event)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
         draw_panel(surface, self.panel, s)
-        blit_text(
+        draw_text(
             surface,
             _("You drew {card}").format(card=card_name(self.card)),
             round(30 * s),
@@ -661,21 +364,8 @@ class PlayOrKeepOverlay(TableOverlay):
         )
         img = self.services.painter.face(self.card, self.card_w)
         rect = img.get_rect(midtop=(self.panel.centerx, self.panel.y + round(62 * s)))
-        _card_shadow(surface, self.services.painter, rect, self.card_w)
+        self._card_shadow(surface, rect, self.card_w)
         surface.blit(img, rect)
-
-
-def _card_shadow(surface: pygame.Surface, painter: Any, rect: pygame.Rect, width: int) -> None:
-    shadow_fn = getattr(painter, "shadow", None)
-    if shadow_fn is None:
-        return
-    sh = shadow_fn(width)
-    surface.blit(
-        sh,
-        sh.get_rect(
-            center=(rect.centerx + max(2, width // 20), rect.centery + max(3, width // 12))
-        ),
-    )
 
 
 # ----------------------------------------------------------------------------- penalties
@@ -690,11 +380,11 @@ class PenaltyOverlay(TableOverlay):
     """
 
     modal = False
-    focus_keys = False
+    dim_alpha = 0
 
     def __init__(
         self,
-        services: Any,
+        services: Services,
         amount: int,
         offender: str | None,
         can_challenge: bool,
@@ -703,19 +393,36 @@ class PenaltyOverlay(TableOverlay):
         on_challenge: Callable[[], None] | None,
         anchor: Callable[[], tuple[pygame.Rect, pygame.Rect]] | None = None,
     ) -> None:
-        super().__init__(services)
         self.amount = amount
         self.offender = offender
-        self.can_challenge = can_challenge
+        self.can_challenge = can_challenge and on_challenge is not None
         self.can_stack = can_stack
         self.on_take = on_take
         self.on_challenge = on_challenge
         self.anchor = anchor
         self.panel = pygame.Rect(0, 0, 0, 0)
+        super().__init__(services)
 
     @property
     def kind(self) -> str:
         return "challenge" if self.can_challenge else "stack"
+
+    def build(self) -> None:
+        widgets = []
+        if self.can_challenge and self.on_challenge is not None:
+            self.challenge_button = Button(
+                _("Challenge"), self._picked(self.on_challenge), style="danger", key="challenge"
+            )
+            widgets.append(self.challenge_button)
+        self.take_button = Button(
+            _("Take {n} cards").format(n=self.amount),
+            self._picked(self.on_take),
+            style="primary",
+            key="take",
+        )
+        widgets.append(self.take_button)
+        self.group.set_widgets(widgets)
+        self.group.focus(None)  # the arrows and Enter stay with the hand below
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         w = round(560 * scale)
@@ -727,12 +434,8 @@ class PenaltyOverlay(TableOverlay):
         else:
             self.panel = pygame.Rect(0, 0, w, h)
             self.panel.midbottom = (size[0] // 2, size[1] - round(200 * scale))
-        specs = []
-        if self.can_challenge:
-            specs.append(("challenge", _("Challenge"), "danger"))
-        specs.append(("take", _("Take {n} cards").format(n=self.amount), "accent"))
-        self.buttons = column_buttons(
-            specs,
+        row(
+            self.buttons,
             self.panel.centerx,
             self.panel.bottom - round(60 * scale),
             round(200 * scale),
@@ -740,26 +443,18 @@ class PenaltyOverlay(TableOverlay):
             round(18 * scale),
         )
 
-    def choose(self, key: str) -> None:
-        self.close()
-        if key == "challenge" and self.on_challenge is not None:
-            self.on_challenge()
-        else:
-            self.on_take()
-
-    def cancel(self) -> bool:
-        return False  # Esc goes to the table (pause menu)
-
-    def key_choice(self, event: pygame.event.Event) -> str | None:
+    def shortcut(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_t:
-            return "take"
+            self.take_button.activate()
+            return True
         if event.key == pygame.K_h and self.can_challenge:
-            return "challenge"
-        return None
+            self.challenge_button.activate()
+            return True
+        return False
 
-    def relayout(self) -> None:
-        """The table moved (resize): place the banner again."""
-        self._size = None
+    def resume(self) -> None:
+        super().resume()
+        self.group.focus(None)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
@@ -778,7 +473,7 @@ class PenaltyOverlay(TableOverlay):
             hint = _("Stack a glowing card on it, or take the cards.")
         else:
             hint = _("Take the cards.")
-        blit_text(
+        draw_text(
             surface,
             title,
             round(26 * s),
@@ -787,7 +482,7 @@ class PenaltyOverlay(TableOverlay):
             midtop=(self.panel.centerx, self.panel.y + round(12 * s)),
             max_w=self.panel.w - round(24 * s),
         )
-        blit_text(
+        draw_text(
             surface,
             hint,
             round(19 * s),
@@ -797,24 +492,18 @@ class PenaltyOverlay(TableOverlay):
         )
 
 
-# Names the brief uses for the two faces of the penalty banner.
-ChallengeOverlay = PenaltyOverlay
-StackOrTakeOverlay = PenaltyOverlay
-
-
 class ChallengeResultOverlay(TableOverlay):
     """After a challenge: who was right, who draws; the offender's hand only for the challenger."""
 
     def __init__(
         self,
-        services: Any,
+        services: Services,
         text: str,
         guilty: bool,
         hand: Sequence[Card] = (),
         owner: str = "",
         on_close: Callable[[], None] | None = None,
     ) -> None:
-        super().__init__(services)
         self.text = text
         self.guilty = guilty
         self.hand = tuple(hand)
@@ -822,14 +511,25 @@ class ChallengeResultOverlay(TableOverlay):
         self.on_close = on_close
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.card_w = 60
+        super().__init__(services)
+
+    def build(self) -> None:
+        self.ok = Button(_("OK"), self.back, style="go", key="ok")
+        self.group.set_widgets([self.ok])
+
+    def back(self) -> None:
+        if not self.closed:
+            self.close()
+            if self.on_close is not None:
+                self.on_close()
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         self.card_w = round(64 * scale)
         w = round(620 * scale)
         h = round(190 * scale) + (round(self.card_w * 1.5) + round(40 * scale) if self.hand else 0)
         self.panel = self.panel_rect(size, w, h)
-        self.buttons = column_buttons(
-            [("ok", _("OK"), "primary")],
+        row(
+            [self.ok],
             self.panel.centerx,
             self.panel.bottom - round(70 * scale),
             round(160 * scale),
@@ -837,27 +537,18 @@ class ChallengeResultOverlay(TableOverlay):
             0,
         )
 
-    def choose(self, key: str) -> None:
-        self.close()
-        if self.on_close is not None:
-            self.on_close()
-
-    def cancel(self) -> bool:
-        self.choose("ok")
-        return True
-
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
         border = theme.SUCCESS_RGB if self.guilty else theme.DANGER_RGB
         draw_panel(surface, self.panel, s, border=border)
-        blit_text(
+        draw_text(
             surface,
             _("Challenge!"),
             round(24 * s),
             theme.TEXT_DIM_RGB,
             midtop=(self.panel.centerx, self.panel.y + round(18 * s)),
         )
-        blit_text(
+        draw_text(
             surface,
             self.text,
             round(32 * s),
@@ -868,7 +559,7 @@ class ChallengeResultOverlay(TableOverlay):
         )
         if not self.hand:
             return
-        blit_text(
+        draw_text(
             surface,
             _("{name}'s hand:").format(name=self.owner),
             round(20 * s),
@@ -889,53 +580,57 @@ class ChallengeResultOverlay(TableOverlay):
 
 
 class HandoffOverlay(TableOverlay):
-    """Pass-and-play: an opaque screen that hides every hand until the next player is ready."""
+    """Pass-and-play: an opaque screen that hides every hand until the next player is ready,
+    and tells them what everybody saw since their last turn (`lines`, public only)."""
 
     transparent = False
-    modal = True
 
     def __init__(
         self,
-        services: Any,
+        services: Services,
         seat: int,
         name: str,
         on_ready: Callable[[int], None],
-        note: str = "",
+        lines: Sequence[str] = (),
         on_menu: Callable[[], None] | None = None,
     ) -> None:
-        super().__init__(services)
         self.seat = seat
         self.name = name
         self.on_ready = on_ready
-        self.note = note
+        self.lines = list(lines)
         #: Esc: the pause menu over this screen (the family may want to stop right here)
         self.on_menu = on_menu
         self._bg: pygame.Surface | None = None
+        self.summary = pygame.Rect(0, 0, 0, 0)
+        self.line_px = 20
+        super().__init__(services)
+
+    def build(self) -> None:
+        self.ready = Button(
+            _("I'm {name}: show my cards").format(name=self.name),
+            self._picked(lambda: self.on_ready(self.seat)),
+            style="primary",
+            key="ready",
+        )
+        self.group.set_widgets([self.ready])
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
-        self.buttons = column_buttons(
-            [("ready", _("I'm {name}: show my cards").format(name=self.name), "accent")],
-            size[0] // 2,
-            size[1] // 2 + round(70 * scale),
-            round(420 * scale),
-            round(76 * scale),
-            0,
-        )
-        self.focus = 0
-        self._bg = None
+        w, h = size
+        self.line_px = max(12, round(20 * scale))
+        line_h = round(self.line_px * 1.3)
+        rows = len(self.lines) + 1 if self.lines else 0
+        box_h = rows * line_h + round(20 * scale) if rows else 0
+        top = round(h * 0.3) + round(62 * scale)
+        self.summary = pygame.Rect(0, top, min(w - round(40 * scale), round(720 * scale)), box_h)
+        self.summary.centerx = w // 2
+        button_top = (self.summary.bottom if rows else top) + round(18 * scale)
+        row([self.ready], w // 2, button_top, round(420 * scale), round(70 * scale), 0)
 
-    def choose(self, key: str) -> None:
-        self.close()
-        self.on_ready(self.seat)
-
-    def cancel(self) -> bool:
-        return False  # Esc falls through to nothing; the table below is covered
+    def back(self) -> None:
+        if self.on_menu is not None and not self.closed:
+            self.on_menu()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.on_menu is not None and not self.closed:
-                self.on_menu()
-            return True
         super().handle_event(event)
         return True  # nothing reaches the hidden table
 
@@ -957,50 +652,159 @@ class HandoffOverlay(TableOverlay):
     def draw(self, surface: pygame.Surface) -> None:
         if self.closed:
             return
-        self._ensure_layout(surface.get_size())
-        surface.blit(self._background(surface.get_size()), (0, 0))
+        size = surface.get_size()
+        if self._layout_key != self._key_for(size):
+            self.relayout(size)
+        surface.blit(self._background(size), (0, 0))
         s = self.scale
-        w, h = surface.get_size()
-        back = self.services.painter.back(round(70 * s))
+        w, h = size
+        title_y = round(h * 0.3)
+        back = self.services.painter.back(round(56 * s))
         for i, angle in enumerate((-14, 0, 14)):
             img = pygame.transform.rotozoom(back, angle, 1.0)
             surface.blit(
                 img,
-                img.get_rect(center=(w // 2 + (i - 1) * round(34 * s), h // 2 - round(170 * s))),
+                img.get_rect(center=(w // 2 + (i - 1) * round(28 * s), title_y - round(96 * s))),
             )
-        blit_text(
+        draw_text(
             surface,
             _("Pass to {name}").format(name=self.name),
-            round(64 * s),
+            round(60 * s),
             bold=True,
             shadow=True,
-            center=(w // 2, h // 2 - round(50 * s)),
+            center=(w // 2, title_y),
             max_w=w - 40,
         )
-        blit_text(
+        draw_text(
             surface,
             _("Everyone else, please look away."),
-            round(26 * s),
+            round(24 * s),
             theme.TEXT_DIM_RGB,
-            center=(w // 2, h // 2 + round(4 * s)),
+            center=(w // 2, title_y + round(38 * s)),
         )
-        if self.note:
-            blit_text(
+        if self.lines:
+            box = self.summary
+            draw_panel(surface, box, s)
+            line_h = round(self.line_px * 1.3)
+            x = box.x + round(16 * s)
+            y = box.y + round(10 * s)
+            draw_text(
                 surface,
-                self.note,
-                round(22 * s),
+                _("Since your last turn:"),
+                self.line_px,
                 theme.ACCENT_RGB,
-                center=(w // 2, h // 2 + round(34 * s)),
-                max_w=w - 40,
+                bold=True,
+                topleft=(x, y),
             )
-        for i, b in enumerate(self.buttons):
-            draw_button(
-                surface, b, s, hover=i == self.hover, focus=True, pressed=i == self._pressed
-            )
-        blit_text(
+            for line in self.lines:
+                y += line_h
+                draw_text(
+                    surface, line, self.line_px, topleft=(x, y), max_w=box.right - round(16 * s) - x
+                )
+        self.group.draw(surface, s)
+        draw_text(
             surface,
             _("Press Enter when you are ready · Esc: menu"),
             round(18 * s),
             theme.TEXT_DIM_RGB,
-            midtop=(w // 2, self.buttons[0].rect.bottom + round(18 * s)),
+            midtop=(w // 2, self.ready.rect.bottom + round(14 * s)),
         )
+
+
+# ----------------------------------------------------------------------------- private news
+
+
+class NewsOverlay(TableOverlay):
+    """Right after a hand-off: what only this person may know since they last held the
+    screen (cards they drew while away, a hand they received), with the cards themselves."""
+
+    def __init__(
+        self,
+        services: Services,
+        events: Sequence[ev.Event],
+        names: Sequence[str],
+        seat: int,
+        on_close: Callable[[], None] | None = None,
+    ) -> None:
+        self.seat = seat
+        self.items: list[tuple[str, tuple[Card, ...]]] = []
+        for e in events:
+            line = event_line(e, names, seat) or ""
+            cards: tuple[Card, ...] = ()
+            if type(e) is ev.CardsDrawn:
+                cards = e.cards
+            elif type(e) is ev.ChallengeResolved:
+                cards = e.hand
+            elif type(e) in (ev.HandsSwapped, ev.HandsRotated):
+                line = f"{line} {_('Your hand is new: have a look.')}".strip()
+            self.items.append((line, tuple(sorted(cards, key=Card.sort_key))))
+        self.on_close = on_close
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.card_w = 50
+        self.rows: list[tuple[int, int]] = []  # (text y, cards y or -1) per item
+        super().__init__(services)
+
+    def build(self) -> None:
+        self.ok = Button(_("OK"), self.back, style="go", key="ok")
+        self.group.set_widgets([self.ok])
+
+    def back(self) -> None:
+        if not self.closed:
+            self.close()
+            if self.on_close is not None:
+                self.on_close()
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        self.card_w = round(52 * scale)
+        card_h = round(self.card_w * 1.5)
+        y = round(72 * scale)
+        self.rows = []
+        for _line, cards in self.items:
+            text_y = y
+            y += round(34 * scale)
+            cards_y = -1
+            if cards:
+                cards_y = y
+                y += card_h + round(12 * scale)
+            self.rows.append((text_y, cards_y))
+        h = y + round(86 * scale)
+        self.panel = self.panel_rect(size, round(660 * scale), h)
+        row(
+            [self.ok],
+            self.panel.centerx,
+            self.panel.bottom - round(68 * scale),
+            round(160 * scale),
+            round(50 * scale),
+            0,
+        )
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        p = self.panel
+        draw_panel(surface, p, s, border=theme.ACCENT_RGB)
+        draw_text(
+            surface,
+            _("Only for you, while you were away"),
+            round(28 * s),
+            bold=True,
+            shadow=True,
+            midtop=(p.centerx, p.y + round(20 * s)),
+            max_w=p.w - round(30 * s),
+        )
+        painter = self.services.painter
+        for (line, cards), (text_y, cards_y) in zip(self.items, self.rows):
+            draw_text(
+                surface,
+                line,
+                round(22 * s),
+                midtop=(p.centerx, p.y + text_y),
+                max_w=p.w - round(30 * s),
+            )
+            if cards_y < 0:
+                continue
+            cw = self.card_w
+            avail = p.w - round(40 * s)
+            step = min(cw * 1.05, (avail - cw) / max(1, len(cards) - 1))
+            x0 = p.centerx - (cw + step * (len(cards) - 1)) / 2
+            for i, card in enumerate(cards):
+                surface.blit(painter.face(card, cw), (round(x0 + i * step), p.y + cards_y))

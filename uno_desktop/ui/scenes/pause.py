@@ -10,12 +10,12 @@ from typing import Any
 import pygame
 
 from uno_desktop.i18n import N_, _
-from uno_desktop.ui.widgets import Button, MenuScene, column, draw_panel
+from uno_desktop.ui.kit import Button, Dialog, column, draw_panel
 
 log = logging.getLogger(__name__)
 
 
-class PauseScene(MenuScene):
+class PauseScene(Dialog):
     """An overlay: the table stays visible, dimmed, under the menu."""
 
     transparent = True
@@ -27,7 +27,7 @@ class PauseScene(MenuScene):
         super().__init__(services)
 
     def build(self) -> None:
-        self.resume_button = Button(N_("Resume"), self.back, primary=True)
+        self.resume_button = Button(N_("Resume"), self.back, style="primary")
         self.rules_button = Button(N_("Rules of this preset"), self.rules)
         self.settings_button = Button(N_("Settings"), self.settings)
         self.quit_button = Button(N_("Save and quit to title"), self.save_and_quit)

@@ -14,16 +14,11 @@ from typing import Any
 import pygame
 
 from uno_desktop.engine import Card, Scoring
-from uno_desktop.engine import events as ev
 from uno_desktop.i18n import _
 from uno_desktop.render import theme
-from uno_desktop.ui.scenes.overlays import (
-    Button,
-    TableOverlay,
-    blit_text,
-    column_buttons,
-    draw_panel,
-)
+from uno_desktop.ui.kit import Button, draw_panel, draw_text, row
+from uno_desktop.ui.scenes.overlays import TableOverlay
+from uno_desktop.ui.table_source import TableSource
 
 #: seconds between two counted cards at animation speed 1, and the cap on the whole count
 COUNT_STEP_S = 0.11
@@ -44,19 +39,18 @@ class RoundEndScene(TableOverlay):
     def __init__(
         self,
         services: Any,
-        match: Any,
-        on_next_round: Callable[[list[ev.Event]], None] | None = None,
+        match: TableSource,
+        on_next_round: Callable[[], None] | None = None,
     ) -> None:
-        super().__init__(services)
         self.match = match
         self.on_next_round = on_next_round
-        game = match.game
+        result = match.round_result()
         self.hands: list[tuple[Card, ...]] = [
-            tuple(sorted(h, key=Card.sort_key)) for h in game.hands
+            tuple(sorted(h, key=Card.sort_key)) for h in result.hands
         ]
-        self.points: tuple[int, ...] = tuple(game.points)
-        self.winner: int | None = game.winner
-        self.blocked: bool = bool(getattr(game, "blocked", False))
+        self.points: tuple[int, ...] = result.points
+        self.winner: int | None = result.winner
+        self.blocked: bool = result.blocked
         finished = getattr(match, "round_finished", False)
         self.totals_before = (
             [t - p for t, p in zip(match.totals, self.points)] if finished else list(match.totals)
@@ -77,7 +71,16 @@ class RoundEndScene(TableOverlay):
         self._clock_s = 0.0
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.row_h = 30
-        self.focus = 0
+        super().__init__(services)
+
+    def build(self) -> None:
+        self.next_button = Button(
+            lambda: _("See the match result") if self._ends_match() else _("Next round"),
+            self._continue,
+            style="go",
+            key="continue",
+        )
+        self.group.set_widgets([self.next_button])
 
     # -- counting
 
@@ -127,9 +130,8 @@ class RoundEndScene(TableOverlay):
         ph = head + foot + self.row_h * n
         self.panel = pygame.Rect(0, 0, pw, ph)
         self.panel.center = (w // 2, h // 2)
-        label = _("See the match result") if self._ends_match() else _("Next round")
-        self.buttons = column_buttons(
-            [("continue", label, "primary")],
+        row(
+            [self.next_button],
             self.panel.centerx,
             self.panel.bottom - round(90 * scale),
             round(260 * scale),
@@ -142,10 +144,9 @@ class RoundEndScene(TableOverlay):
         target = self.match.rules.target_score
         return any(t >= target for t in totals)
 
-    def cancel(self) -> bool:
-        return False  # Esc: the app's pause menu
-
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return False  # Esc reaches the table: the pause menu
         if self.counting and (
             (event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE)
             or (event.type == pygame.MOUSEBUTTONUP and event.button == 1)
@@ -154,7 +155,9 @@ class RoundEndScene(TableOverlay):
             return True
         return super().handle_event(event)
 
-    def choose(self, key: str) -> None:
+    def _continue(self) -> None:
+        if self.closed:
+            return
         if self.counting:
             self.finish_count()
             return
@@ -167,9 +170,9 @@ class RoundEndScene(TableOverlay):
             if scene is not None and self.stack is not None:
                 self.stack.push(scene)
             return
-        events = match.start_round()
+        match.start_round()
         if self.on_next_round is not None:
-            self.on_next_round(events)
+            self.on_next_round()
 
     # -- drawing
 
@@ -186,7 +189,7 @@ class RoundEndScene(TableOverlay):
         else:
             title = _("{name} wins round {n}!").format(name=names[self.winner], n=round_no)
             sub = _("First to {n} points wins the match.").format(n=self.match.rules.target_score)
-        blit_text(
+        draw_text(
             surface,
             title,
             round(40 * s),
@@ -196,7 +199,7 @@ class RoundEndScene(TableOverlay):
             midtop=(p.centerx, p.y + round(18 * s)),
             max_w=p.w - round(30 * s),
         )
-        blit_text(
+        draw_text(
             surface, sub, round(22 * s), theme.TEXT_DIM_RGB, midtop=(p.centerx, p.y + round(58 * s))
         )
         # columns
@@ -208,10 +211,10 @@ class RoundEndScene(TableOverlay):
         top = p.y + round(118 * s)
         hy = top - round(16 * s)
         small = max(11, round(18 * s))
-        blit_text(surface, _("Cards left"), small, theme.TEXT_DIM_RGB, midleft=(x_cards, hy))
-        blit_text(surface, _("Card points"), small, theme.TEXT_DIM_RGB, midright=(x_value, hy))
-        blit_text(surface, _("This round"), small, theme.TEXT_DIM_RGB, midright=(x_round, hy))
-        blit_text(surface, _("Total"), small, theme.TEXT_DIM_RGB, midright=(x_total, hy))
+        draw_text(surface, _("Cards left"), small, theme.TEXT_DIM_RGB, midleft=(x_cards, hy))
+        draw_text(surface, _("Card points"), small, theme.TEXT_DIM_RGB, midright=(x_value, hy))
+        draw_text(surface, _("This round"), small, theme.TEXT_DIM_RGB, midright=(x_round, hy))
+        draw_text(surface, _("Total"), small, theme.TEXT_DIM_RGB, midright=(x_total, hy))
         painter = self.services.painter
         counted = {(seat, i) for seat, i, _v in self.sequence[: self.counted]}
         scoring = {(seat, i) for seat, i, _v in self.sequence}
@@ -234,7 +237,7 @@ class RoundEndScene(TableOverlay):
                 surface.blit(band, row)
             cy = row.centery
             name_color = theme.ACCENT_RGB if seat == self.winner else theme.TEXT_RGB
-            blit_text(
+            draw_text(
                 surface,
                 names[seat],
                 px,
@@ -260,11 +263,11 @@ class RoundEndScene(TableOverlay):
                         shade.fill((0, 0, 0, 90))
                         surface.blit(shade, (x, cy - img.get_height() // 2))
             elif seat == self.winner:
-                blit_text(
+                draw_text(
                     surface, _("Out!"), px, theme.ACCENT_RGB, bold=True, midleft=(x_cards, cy)
                 )
             if any(sq == seat for sq, _i, _v in self.sequence):
-                blit_text(
+                draw_text(
                     surface,
                     str(self.hand_value_so_far(seat)),
                     px,
@@ -273,13 +276,13 @@ class RoundEndScene(TableOverlay):
                 )
             pts = self.round_points_so_far(seat)
             if self.points[seat]:
-                blit_text(
+                draw_text(
                     surface, f"+{pts}", px, theme.SUCCESS_RGB, bold=True, midright=(x_round, cy)
                 )
             else:
-                blit_text(surface, "–", px, theme.TEXT_DIM_RGB, midright=(x_round, cy))
+                draw_text(surface, "–", px, theme.TEXT_DIM_RGB, midright=(x_round, cy))
             total = self.totals_before[seat] + round(self.points[seat] * frac)
-            blit_text(
+            draw_text(
                 surface,
                 str(total),
                 round(px * 1.1),
@@ -297,11 +300,10 @@ class RoundEndScene(TableOverlay):
     def draw(self, surface: pygame.Surface) -> None:
         if self.closed:
             return
-        self._ensure_layout(surface.get_size())
         super().draw(surface)
         if self.counting:
-            b: Button = self.buttons[0]
-            blit_text(
+            b: Button = self.next_button
+            draw_text(
                 surface,
                 _("Counting… press any key to skip"),
                 max(11, round(16 * self.scale)),

@@ -11,8 +11,8 @@ from typing import Any
 import pygame
 
 from uno_desktop.i18n import LANGUAGES, N_, _, language
+from uno_desktop.ui.kit import Button, Choice, Dialog, Label, Slider, Toggle, draw_panel
 from uno_desktop.ui.services import ANIMATION_SPEEDS, THINK_TIMES_S, UI_SCALES
-from uno_desktop.ui.widgets import Button, Choice, Label, MenuScene, Slider, Toggle, draw_panel
 
 SPEED_NAMES = {
     0.5: N_("Slow"),
@@ -32,7 +32,7 @@ def _seconds(value: float) -> str:
     return _("{seconds} s").format(seconds=f"{value:.1f}")
 
 
-class SettingsScene(MenuScene):
+class SettingsScene(Dialog):
     """Volume, animation speed, thinking time, full screen, colour-blind mode, language,
     UI size. Works as a full screen from the title and over the table from the pause menu."""
 
@@ -71,7 +71,7 @@ class SettingsScene(MenuScene):
             lambda v: up(ui_scale=v),
             wrap=False,
         )
-        self.done = Button(N_("Done"), self.back, primary=True)
+        self.done = Button(N_("Done"), self.back, style="primary")
         self.rows: list[tuple[Label, Any]] = [
             (Label(N_("Volume")), self.volume),
             (Label(N_("Animation speed")), self.speed),

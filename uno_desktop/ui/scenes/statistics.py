@@ -13,7 +13,7 @@ import pygame
 from uno_desktop.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
-from uno_desktop.ui.widgets import Button, MenuScene, draw_panel, draw_text
+from uno_desktop.ui.kit import Button, Dialog, draw_panel, draw_text
 
 #: line colours for the chart, one per seat (card colours first, then friendly extras)
 SERIES_RGB: tuple[tuple[int, int, int], ...] = (
@@ -42,7 +42,7 @@ def load_stats(services: Any) -> Any | None:
         return None
 
 
-class StatisticsScene(MenuScene):
+class StatisticsScene(Dialog):
     title = N_("Statistics")
 
     def __init__(self, services: Any) -> None:
@@ -53,7 +53,7 @@ class StatisticsScene(MenuScene):
         super().__init__(services)
 
     def build(self) -> None:
-        self.done = Button(N_("Back"), self.back, primary=True)
+        self.done = Button(N_("Back"), self.back, style="primary")
         self.group.set_widgets([self.done])
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
@@ -101,7 +101,7 @@ class StatisticsScene(MenuScene):
             theme.ACCENT_RGB,
             topleft=(rect.left + int(18 * s), rect.top + int(12 * s)),
             bold=True,
-            max_width=rect.width - int(36 * s),
+            max_w=rect.width - int(36 * s),
         )
         return rect.top + int(48 * s)
 
@@ -123,7 +123,7 @@ class StatisticsScene(MenuScene):
                 theme.TEXT_DIM_RGB,
                 topleft=(x, y),
                 bold=True,
-                max_width=width,
+                max_w=width,
             )
         y += font(int(22 * s), bold=True).get_linesize() + int(4 * s)
         pygame.draw.line(
@@ -141,9 +141,7 @@ class StatisticsScene(MenuScene):
                 break
             values = [name, p.matches, p.match_wins, p.rounds, p.points, p.best_round]
             for x, v, width in zip(xs, values, widths, strict=True):
-                draw_text(
-                    surface, str(v), int(24 * s), theme.TEXT_RGB, topleft=(x, y), max_width=width
-                )
+                draw_text(surface, str(v), int(24 * s), theme.TEXT_RGB, topleft=(x, y), max_w=width)
             y += f.get_linesize() + int(2 * s)
 
     def _draw_recent(self, surface: pygame.Surface, history: list[Any]) -> None:
@@ -165,7 +163,7 @@ class StatisticsScene(MenuScene):
                 int(22 * s),
                 theme.TEXT_RGB,
                 topleft=(r.left + int(18 * s), y),
-                max_width=r.width - int(36 * s),
+                max_w=r.width - int(36 * s),
             )
             y += f.get_linesize() + int(2 * s)
 
@@ -236,5 +234,5 @@ class StatisticsScene(MenuScene):
                 int(20 * s),
                 theme.TEXT_RGB,
                 topleft=(x + int(20 * s), yy),
-                max_width=half - int(30 * s),
+                max_w=half - int(30 * s),
             )

@@ -1,20 +1,21 @@
-"""The table: where the game is played (its state and input; `ui/table_paint.py` draws it).
+"""The table: where the game is played (its state and input; `ui/table_paint.py` paints it).
 
 `TableScene` decides what the match says, what the pointer and keys do, which overlay
 asks the person at the screen what, and which card flies where and when.
 
-The screen shows `TableView`'s state, which follows the match only as animations land.
+Who may see what is decided here, once, by the **viewer**: the seat whose hand is face
+up on screen now, or None. With one person at the table it is always that person; with
+several (pass-and-play) it is the person whose decision is pending, after a hand-off
+screen whenever the turn moves from one person to another, and None while computers
+play or a hand-off screen is up. The table learns the round only through its
+`TableSource` (the match's per-seat API): the viewer's observation and legal actions,
+the round's events as the viewer may see them, and the private results addressed to a
+seat, which wait until that person holds the screen again. It never sees the live game,
+so nobody's cards can be drawn by mistake.
+
+The screen shows `TableView`'s state, which follows the events only as animations land.
 The match is polled for computer moves only when nothing moves, and table input is
 accepted only then (the UNO and Catch buttons excepted: they are about speed).
-
-Who may see what (pass-and-play):
-- one human at the table: their hand is always the one shown, face up;
-- several humans: the hand shown is the human's whose decision is pending, after a
-  hand-off screen whenever the turn moves from one human to another; while computers
-  play, every hand is face down;
-- nobody else's card is ever drawn face up: other hands are backs, their draws fly face
-  down, log lines only count cards, and a challenged hand is shown only to the
-  challenger when the challenger is at the screen.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any
 import pygame
 
 from uno_desktop.engine import (
+    Action,
     CallUno,
     Card,
     CatchUno,
@@ -32,40 +34,53 @@ from uno_desktop.engine import (
     Color,
     Draw,
     IllegalAction,
+    Observation,
     Pass,
     Phase,
     Play,
 )
 from uno_desktop.engine import events as ev
-from uno_desktop.i18n import _
+from uno_desktop.i18n import N_, _, language
+from uno_desktop.match import FeedPos, addressed_to
 from uno_desktop.render import theme
 from uno_desktop.render.animator import Animator
 from uno_desktop.render.layout import TableLayout, fan_rects, hit_test_fan, table_layout
 from uno_desktop.render.tween import ease_in_out_cubic, ease_out_cubic
-from uno_desktop.ui.log_text import challenge_result_text
+from uno_desktop.ui.kit import Button, text_of
+from uno_desktop.ui.log_text import challenge_result_text, event_line
 from uno_desktop.ui.scene import Scene
 from uno_desktop.ui.scenes.overlays import (
-    Button,
     ChallengeResultOverlay,
     ChoosePlayerOverlay,
     ColorPickerOverlay,
     HandoffOverlay,
+    NewsOverlay,
     PenaltyOverlay,
     PlayOrKeepOverlay,
     SeatChoice,
     TableOverlay,
 )
-from uno_desktop.ui.table_paint import TablePainter, discard_angle, seat_rect, spot_pos
-from uno_desktop.ui.table_view import Flight, Step, TableView
+from uno_desktop.ui.table_paint import (
+    ButtonFrame,
+    HandCard,
+    SeatFrame,
+    TableFrame,
+    TablePainter,
+    discard_angle,
+)
+from uno_desktop.ui.table_source import TableSource
+from uno_desktop.ui.table_view import Flight, Spot, Step, TableView
 
 #: a short breath after the table settles before the next computer move is applied
 BEAT_S = 0.12
-#: how long a toast (challenge result seen by others) stays up
+#: how long a toast (a challenge result told to everyone) stays up
 TOAST_S = 2.6
 #: share of a card's height a playable card rises; a hovered one rises LIFT_HOVER
 LIFT_PLAYABLE = 0.07
 LIFT_HOVER = 0.2
 LIFT_PEEK = 0.06
+#: lines of "since your last turn" on a hand-off screen at most
+SUMMARY_LINES = 6
 
 RESIZE_EVENTS = {pygame.VIDEORESIZE, getattr(pygame, "WINDOWSIZECHANGED", -1)}
 
@@ -86,21 +101,28 @@ def _make_pause(services: Any, match: Any) -> Scene:
     return PauseScene(services, match)
 
 
-def _make_round_end(services: Any, match: Any, on_next: Callable[[list[ev.Event]], None]) -> Scene:
+def _make_round_end(services: Any, match: TableSource, on_next: Callable[[], None]) -> Scene:
     from uno_desktop.ui.scenes.round_end import RoundEndScene
 
     return RoundEndScene(services, match, on_next_round=on_next)
 
 
+def _is_private_for(event: ev.Event, seat: int) -> bool:
+    """A private result a person is told about (their own deal is just their hand)."""
+    if type(event) is ev.CardsDrawn and event.reason == "deal":
+        return False
+    return addressed_to(event, seat)
+
+
 class TableScene(Scene):
     """The table for `match` (a round already dealt, or a resumed match)."""
 
-    def __init__(self, services: Any, match: Any) -> None:
+    def __init__(self, services: Any, match: TableSource) -> None:
         super().__init__()
         self.services = services
         self.match = match
         self.n: int = match.players
-        self.names = [self._seat_name(s) for s in range(self.n)]
+        self.names = [match.seat_name(s) for s in range(self.n)]
         self.humans = [s for s in range(self.n) if match.is_human(s)]
         you = self.humans[0] if len(self.humans) == 1 else None
         self.view = TableView(self.names, match.rules.deck_size(), you)
@@ -108,9 +130,14 @@ class TableScene(Scene):
         self.layout: TableLayout | None = None
         self._layout_key: tuple[Any, ...] | None = None
         self._size: tuple[int, int] | None = None
-        # pass-and-play: the human at the screen now, and the last one who was
+        # the viewer (see the module docstring) and the last person who held the screen
         self._holder: int | None = self.humans[0] if len(self.humans) == 1 else None
         self._last_holder: int | None = self._holder
+        # where the table is in the match's events, and where each person last looked
+        self._pos: FeedPos | None = None
+        self._seen: dict[int, FeedPos] = {}
+        #: every private result shown, with the seat it was shown to (tests read it)
+        self.delivered: list[tuple[int, ev.Event]] = []
         self._quiet_s = 0.0
         # flights waiting for their start: (start time on `_sched_s`, flight, when landed)
         self._waiting: list[tuple[float, Flight, Callable[[], None]]] = []
@@ -124,7 +151,7 @@ class TableScene(Scene):
         self._modal: Scene | None = None
         self._handoff: HandoffOverlay | None = None
         self._round_end: Scene | None = None
-        self._pending_result: tuple[str, bool, tuple[Card, ...], str] | None = None
+        self._pending_result: tuple[int, ev.ChallengeResolved, str] | None = None
         self._toast: str | None = None
         self._toast_s = 0.0
         # input
@@ -132,24 +159,17 @@ class TableScene(Scene):
         self._pressed: tuple[Any, ...] | None = None
         self._focus: int | None = None
         self._uno_armed = False
-        self._legal_cache: tuple[tuple[Any, ...], list[Any]] | None = None
-        # the picture (and its caches); the scene's state stays here
+        self._legal_cache: tuple[tuple[Any, ...], list[Action]] | None = None
+        self._obs_cache: tuple[tuple[Any, ...], Observation] | None = None
+        self._uno_cache: tuple[tuple[Any, ...], dict[int, list[Action]]] | None = None
         self._paint = TablePainter()
 
-    # ================================================================== basics
-
-    def _seat_name(self, seat: int) -> str:
-        fn = getattr(self.match, "seat_name", None)
-        return fn(seat) if fn is not None else self.match.seats[seat].name
+    # ================================================================== who sees what
 
     @property
     def shown(self) -> int | None:
-        """The seat whose hand is face up on screen (None: every hand is face down)."""
-        if len(self.humans) == 1:
-            return self.humans[0]
-        if len(self.humans) >= 2:
-            return self._holder
-        return None
+        """The viewer: the seat whose hand is face up on screen (None: every hand is down)."""
+        return self._holder
 
     @property
     def bottom(self) -> int:
@@ -160,9 +180,73 @@ class TableScene(Scene):
             return self._last_holder
         return self.humans[0] if self.humans else 0
 
+    def _obs(self) -> Observation:
+        """The viewer's observation (for nobody: what everybody knows), as of the last pull."""
+        key = (self._holder, self._pos)
+        if self._obs_cache is None or self._obs_cache[0] != key:
+            self._obs_cache = (key, self.match.observation(self._holder))
+        return self._obs_cache[1]
+
+    def _set_viewer(self, seat: int | None) -> None:
+        """Hand the screen to `seat` (None: nobody). Only while the table is quiet: the
+        shown state is then rebuilt from what the new viewer may see."""
+        self._holder = seat
+        if seat is not None:
+            self._last_holder = seat
+        self._layout_key = None
+        self._legal_cache = None
+        self._obs_cache = None
+        self._decision_key = None
+        self._toast = None  # worded for the one who held the screen
+        self._uno_armed = False
+        self._focus = None
+        self.view.sync(self._obs(), self.match.totals)
+        self.dirty = True
+
+    def _pull(self) -> None:
+        """Take the match's new events, as the viewer may see them, into the queue."""
+        events, pos = self.match.events_since(self._pos, self._holder)
+        self._pos = pos
+        if self._holder is not None:
+            self._seen[self._holder] = pos
+        if events:
+            self.view.feed(events)
+            self._synced = False
+            self._quiet_s = 0.0
+            self._legal_cache = None
+            self._obs_cache = None
+            self.dirty = True
+
+    def _deliver_news(self, seat: int) -> None:
+        """Tell `seat`, now at the screen, what only they may know since they last looked."""
+        since = self._seen.get(seat)
+        news = [e for e in self.match.private_events(seat, since) if _is_private_for(e, seat)]
+        self._seen[seat] = self._pos if self._pos is not None else self.match.feed_end()
+        if not news:
+            return
+        self.delivered += [(seat, e) for e in news]
+        self._modal = NewsOverlay(self.services, news, self.names, seat, self._modal_closed)
+        if self.stack is not None:
+            self.stack.push(self._modal)
+
+    def _summary_for(self, seat: int) -> list[str]:
+        """What everybody saw since `seat` last held the screen, in a few lines."""
+        events, _pos = self.match.events_since(self._seen.get(seat), None)
+        lines = [
+            line
+            for e in events
+            if type(e) is not ev.PenaltyPending and (line := event_line(e, self.names, seat))
+        ]
+        if len(lines) > SUMMARY_LINES:
+            skipped = len(lines) - SUMMARY_LINES + 1
+            lines = [_("…and {n} more before that").format(n=skipped), *lines[-SUMMARY_LINES + 1 :]]
+        return lines
+
+    # ================================================================== basics
+
     @property
     def quiet(self) -> bool:
-        """Nothing moves, nothing waits in the queue: the shown state is the game's."""
+        """Nothing moves, nothing waits in the queue: the shown state is the viewer's."""
         return self.animator.idle and not self._waiting and not self.view.pending
 
     @property
@@ -194,19 +278,25 @@ class TableScene(Scene):
             return
         self._started = True
         match = self.match
-        game = match.game
-        if game is None:
-            self.view.feed(match.start_round())
+        if not self._has_round():
+            match.start_round()
+            self._pull()
             return
-        log = getattr(game, "log", None)
-        if log and not getattr(game, "actions", None):
-            self.view.feed(log)  # a fresh deal: animate it
+        obs = match.observation(self._holder)
+        if match.actions_taken() == 0:
+            self._pull()  # a fresh deal: animate it
         else:
-            self.view.sync(game, match.totals)
-            for event in match.observation(self.bottom).history:
+            self._pos = match.feed_end()
+            if self._holder is not None:
+                self._seen[self._holder] = self._pos
+            self.view.sync(obs, match.totals)
+            for event in obs.history:
                 self.view.add_log(event)
             self._synced = True
         self.view.state.scores = list(match.totals)
+
+    def _has_round(self) -> bool:
+        return self.match.round_no > 0
 
     def resume(self) -> None:
         super().resume()
@@ -232,18 +322,28 @@ class TableScene(Scene):
 
     # ================================================================== the match
 
-    def _legal(self, seat: int | None) -> list[Any]:
-        game = self.match.game
-        if seat is None or game is None:
+    def _legal(self, seat: int | None) -> list[Action]:
+        """The viewer's legal actions (the table asks for nobody else's)."""
+        if seat is None or seat != self._holder or self._pos is None:
             return []
-        key = (seat, id(game), len(getattr(game, "log", ())), game.phase, game.current)
+        key = (seat, self._pos)
         if self._legal_cache is None or self._legal_cache[0] != key:
-            self._legal_cache = (key, game.legal_actions(seat))
+            self._legal_cache = (key, self.match.legal_actions(seat))
         return self._legal_cache[1]
 
-    def _act(self, action: Any) -> bool:
+    def _uno_actions(self, seat: int) -> list[Action]:
+        """The UNO calls and catches open to a person (public: asked for anyone)."""
+        key = (self._holder, self._pos)
+        if self._uno_cache is None or self._uno_cache[0] != key:
+            self._uno_cache = (key, {})
+        known = self._uno_cache[1]
+        if seat not in known:
+            known[seat] = self.match.uno_actions(seat)
+        return known[seat]
+
+    def _act(self, action: Action) -> bool:
         try:
-            events = self.match.act(action)
+            self.match.act(action)
         except IllegalAction:
             self.services.sounds.play("wrong")
             self.dirty = True
@@ -251,19 +351,10 @@ class TableScene(Scene):
         if isinstance(action, Play):
             self._uno_armed = False
             self._focus = None
-        self._decision_key = (
-            None if not isinstance(action, CallUno | CatchUno) else (self._decision_key)
-        )
-        self._legal_cache = None
-        self._feed(events)
+        if not isinstance(action, CallUno | CatchUno):
+            self._decision_key = None
+        self._pull()
         return True
-
-    def _feed(self, events: list[ev.Event]) -> None:
-        if events:
-            self.view.feed(events)
-            self._synced = False
-            self._quiet_s = 0.0
-            self.dirty = True
 
     # ================================================================== frames
 
@@ -271,6 +362,8 @@ class TableScene(Scene):
         self._t += dt_s
         self.animator.speed = getattr(self.services.settings, "animation_speed", 1.0)
         was_busy = self.animator.busy or bool(self._waiting)
+        if self._started and self._has_round():
+            self._pull()  # anything the match did meanwhile (a resumed match, a test)
         self._sched_s += dt_s * self.animator.speed
         self._release_waiting()
         self.animator.update(dt_s)
@@ -283,9 +376,7 @@ class TableScene(Scene):
         if self.quiet:
             self._quiet_s += dt_s
             if not self._synced:
-                game = self.match.game
-                if game is not None:
-                    self.view.sync(game, self.match.totals)
+                self.view.sync(self._obs(), self.match.totals)
                 self._synced = True
                 self._legal_cache = None
                 self.dirty = True
@@ -312,11 +403,14 @@ class TableScene(Scene):
         if step.sound:
             self.services.sounds.play(step.sound)
         if step.pulse_seat is not None and self.layout is not None:
-            rect = seat_rect(self, step.pulse_seat)
+            rect = self._seat_rect(step.pulse_seat)
             color = theme.DANGER_RGB if type(step.event) is ev.UnoCaught else theme.ACCENT_RGB
             self.animator.pulse(rect, color, 0.6)
+        viewer = self.shown
         if type(step.event) is ev.ChallengeResolved:
             self._note_challenge(step.event)
+        elif viewer is not None and _is_private_for(step.event, viewer):
+            self.delivered.append((viewer, step.event))  # shown as it flies in
 
         def finish() -> None:
             if step.on_done is not None:
@@ -400,8 +494,8 @@ class TableScene(Scene):
         ease = ease_in_out_cubic if f.duration_s > 0.45 else ease_out_cubic
         self.animator.fly(
             start_img,
-            spot_pos(self, f.src),
-            spot_pos(self, f.dst, landing=f.end_face),
+            self._spot_pos(f.src),
+            self._spot_pos(f.dst, landing=f.end_face),
             duration_s=f.duration_s,
             delay_s=f.delay_s,
             ease=ease,
@@ -411,8 +505,38 @@ class TableScene(Scene):
             on_done=land,
         )
 
+    def _spot_pos(self, spot: Spot, landing: Card | None = None) -> tuple[int, int]:
+        """Where `spot` is on screen: a pile's centre, a seat's strip, a card's place."""
+        lay = self.layout
+        assert lay is not None
+        if spot.kind == "pile":
+            return lay.draw_pile.center
+        if spot.kind == "discard":
+            return lay.discard_pile.center
+        seat = spot.seat
+        if seat != self.bottom:
+            return lay.seats[seat].cards_rect.center
+        hand = self.view.state.hands[seat]
+        card = spot.card or landing
+        if self.shown == seat and card is not None:
+            cards = sorted([c for c in hand if c is not None] + [card], key=Card.sort_key)
+            rects = fan_rects(len(cards), lay.hand_rect, lay.card_w)
+            return rects[cards.index(card)].center
+        rects = fan_rects(len(hand) + 1, lay.hand_rect, lay.card_w)
+        return rects[-1].center
+
+    def _seat_rect(self, seat: int) -> pygame.Rect:
+        """Where `seat` is on screen: its name plate, with its cards unless at the bottom."""
+        lay = self.layout
+        assert lay is not None
+        spot = lay.seats[seat]
+        if seat == self.bottom:
+            return spot.name_rect
+        return spot.name_rect.union(spot.cards_rect)
+
     def _note_challenge(self, e: ev.ChallengeResolved) -> None:
-        """Remember a challenge's result: a private panel for the challenger, a toast else."""
+        """A challenge's result: a private panel with the shown hand for the challenger at
+        the screen, a short public note (without any hand) for everyone else."""
         amount = 0
         for later in self.view.queue:
             if type(later) is ev.CardsDrawn and later.reason == "challenge":
@@ -420,9 +544,8 @@ class TableScene(Scene):
                 break
         viewer = self.shown
         text = challenge_result_text(e, amount, viewer, self.names)
-        challenger_here = viewer is not None and viewer == e.challenger
-        if challenger_here:
-            self._pending_result = (text, e.guilty, tuple(e.hand), self.names[e.offender])
+        if viewer is not None and viewer == e.challenger and e.hand:
+            self._pending_result = (viewer, e, text)
         else:
             self._toast, self._toast_s = text, TOAST_S
 
@@ -438,19 +561,28 @@ class TableScene(Scene):
                 stack.push(self._round_end)
             return
         if self._pending_result is not None and self._modal is None and stack is not None:
-            text, guilty, hand, owner = self._pending_result
+            seat, event, text = self._pending_result
             self._pending_result = None
-            self._modal = ChallengeResultOverlay(
-                self.services, text, guilty, hand, owner, on_close=self._modal_closed
-            )
-            stack.push(self._modal)
-            return
+            if seat == self.shown:
+                self.delivered.append((seat, event))
+                self._modal = ChallengeResultOverlay(
+                    self.services,
+                    text,
+                    event.guilty,
+                    event.hand,
+                    self.names[event.offender],
+                    on_close=self._modal_closed,
+                )
+                stack.push(self._modal)
+                return
+        if self._modal is not None:
+            return  # a person reads or decides something first
         if self._update_holder():
             return
-        if self._modal is None:
-            self._refresh_decision()
+        self._refresh_decision()
         if self._quiet_s >= BEAT_S and self._handoff is None:
-            self._feed(match.poll())
+            match.poll()
+            self._pull()
 
     def _update_holder(self) -> bool:
         """Pass-and-play: hide hands while computers play; ask for a hand-off between people.
@@ -464,22 +596,24 @@ class TableScene(Scene):
         target = self.match.human_to_act()
         if target is None:
             if self._holder is not None:
-                self._holder = None
-                self._layout_key = None
-                self.dirty = True
+                self._set_viewer(None)
             return False
         if target == self._holder:
             return False
-        if target == self._last_holder:
-            self._holder = target  # the same person again after computer turns
-            self._layout_key = None
-            self.dirty = True
-            return False
+        if target == self._last_holder and self._holder is None:
+            self._set_viewer(target)  # the same person again after computer turns
+            self._deliver_news(target)
+            return self._modal is not None
         self._close_decision()
-        self._holder = None
-        self._layout_key = None
+        summary = self._summary_for(target)
+        self._set_viewer(None)
         self._handoff = HandoffOverlay(
-            self.services, target, self.names[target], self._handoff_done, on_menu=self._open_pause
+            self.services,
+            target,
+            self.names[target],
+            self._handoff_done,
+            lines=summary,
+            on_menu=self._open_pause,
         )
         if self.stack is not None:
             self.stack.push(self._handoff)
@@ -487,26 +621,22 @@ class TableScene(Scene):
 
     def _handoff_done(self, seat: int) -> None:
         self._handoff = None
-        self._holder = self._last_holder = seat
-        self._layout_key = None
-        self._decision_key = None
-        self._legal_cache = None
-        self._uno_armed = False
-        self._focus = None
-        self.dirty = True
+        self._set_viewer(seat)
+        self._deliver_news(seat)
 
     def _modal_closed(self) -> None:
         self._modal = None
         self.dirty = True
 
-    def _next_round(self, events: list[ev.Event]) -> None:
-        """Called by the round end after `match.start_round()`: deal again, animated."""
+    def _next_round(self) -> None:
+        """Called by the round end after `start_round()`: deal again, animated."""
         self._round_end = None
         self._decision_key = None
         self._uno_armed = False
         self._legal_cache = None
+        self._seen = {}
         self.view.state.scores = list(self.match.totals)
-        self._feed(events)
+        self._pull()
 
     # ------------------------------------------------------------------ decisions
 
@@ -514,7 +644,7 @@ class TableScene(Scene):
         seat = self.shown
         if seat is None or self.match.human_to_act() != seat:
             return None
-        obs = self.match.observation(seat)
+        obs = self._obs()
         if obs.phase is Phase.DRAWN and obs.drawn_card is not None:
             return ("drawn", obs.drawn_card)
         if obs.phase is Phase.PENALTY:
@@ -546,21 +676,22 @@ class TableScene(Scene):
             return
         seat = self.shown
         assert seat is not None
+        overlay: TableOverlay
         if desired[0] == "drawn":
             card = desired[1]
-            overlay: TableOverlay = PlayOrKeepOverlay(
+            overlay = PlayOrKeepOverlay(
                 self.services,
                 card,
                 on_play=lambda: self._decided(lambda: self._try_play(card)),
                 on_keep=lambda: self._decided(lambda: self._act(Pass(seat))),
             )
         else:
-            _kind, amount, can_challenge, _top = desired
+            _kind, _amount, can_challenge, _top = desired
             legal = self._legal(seat)
             can_stack = any(type(a) is Play for a in legal)
             overlay = PenaltyOverlay(
                 self.services,
-                amount,
+                desired[1],
                 self._offender_name(),
                 can_challenge,
                 can_stack,
@@ -579,10 +710,7 @@ class TableScene(Scene):
         self.dirty = True
 
     def _offender_name(self) -> str | None:
-        game = self.match.game
-        if game is None:
-            return None
-        for e in reversed(getattr(game, "log", ())):
+        for e in reversed(self._obs().history):
             if type(e) is ev.CardPlayed:
                 return self.names[e.seat]
         return None
@@ -658,18 +786,17 @@ class TableScene(Scene):
 
     def _uno_seat(self) -> tuple[str, int] | None:
         """What the UNO button does now: ("call", seat) or ("arm", seat), or None."""
-        game = self.match.game
-        if game is None or game.is_over:
+        if not self._has_round() or self.match.round_over:
             return None
         seat = self.shown
         if seat is not None:
             legal = self._legal(seat)
             if CallUno(seat) in legal:
                 return ("call", seat)
-            if game.hand_size(seat) == 2 and any(type(a) is Play and a.uno for a in legal):
+            if self._obs().hand_sizes[seat] == 2 and any(type(a) is Play and a.uno for a in legal):
                 return ("arm", seat)
         for s in self.humans:  # pass-and-play: whoever just forgot may still say it
-            if s != seat and CallUno(s) in game.legal_actions(s):
+            if s != seat and CallUno(s) in self._uno_actions(s):
                 return ("call", s)
         return None
 
@@ -688,13 +815,14 @@ class TableScene(Scene):
         self.dirty = True
 
     def _catch_action(self) -> CatchUno | None:
-        game = self.match.game
-        if game is None or game.catchable is None:
+        if not self._has_round():
             return None
-        target = game.catchable
+        target = self._obs().catchable
+        if target is None:
+            return None
         order = [s for s in (self.shown, self._last_holder) if s is not None] + self.humans
         for s in order:
-            if s != target and CatchUno(s, target) in game.legal_actions(s):
+            if s != target and CatchUno(s, target) in self._uno_actions(s):
                 return CatchUno(s, target)
         return None
 
@@ -731,7 +859,7 @@ class TableScene(Scene):
         return self.layout
 
     def _hand_cards(self) -> list[Card | None]:
-        """The bottom hand as drawn: sorted faces when shown, else unknown backs."""
+        """The bottom hand as drawn: sorted faces when it is the viewer's, else backs."""
         hand = self.view.state.hands[self.bottom]
         if self.shown == self.bottom:
             known = sorted((c for c in hand if c is not None), key=Card.sort_key)
@@ -762,29 +890,37 @@ class TableScene(Scene):
         """The side panel's buttons in their current state."""
         lay = self.layout
         assert lay is not None
-        game = self.match.game
         seat = self.shown
         legal = self._legal(seat) if self.input_ok else []
         uno = self._uno_seat()
-        uno_text = _("UNO!")
-        b_uno = Button("uno", uno_text, lay.buttons["uno"], enabled=uno is not None, style="accent")
+        b_uno = Button(
+            N_("UNO!"), key="uno", rect=lay.buttons["uno"], enabled=uno is not None, style="primary"
+        )
         b_catch = Button(
-            "catch",
-            _("Catch!"),
-            lay.buttons["catch"],
+            N_("Catch!"),
+            key="catch",
+            rect=lay.buttons["catch"],
             enabled=self._catch_action() is not None,
             style="danger",
         )
-        draw_text = _("Draw")
-        if game is not None and game.phase is Phase.PENALTY and seat == game.current:
-            draw_text = _("Take {n}").format(n=game.pending)
+        draw_label = _("Draw")
+        if self._has_round() and seat is not None:
+            obs = self._obs()
+            if obs.phase is Phase.PENALTY and seat == obs.current:
+                draw_label = _("Take {n}").format(n=obs.pending_draw)
         b_draw = Button(
-            "draw", draw_text, lay.buttons["draw"], enabled=seat is not None and Draw(seat) in legal
+            lambda: draw_label,
+            key="draw",
+            rect=lay.buttons["draw"],
+            enabled=seat is not None and Draw(seat) in legal,
         )
         b_pass = Button(
-            "pass", _("Keep"), lay.buttons["pass"], enabled=seat is not None and Pass(seat) in legal
+            N_("Keep"),
+            key="pass",
+            rect=lay.buttons["pass"],
+            enabled=seat is not None and Pass(seat) in legal,
         )
-        b_menu = Button("menu", _("Menu"), lay.buttons["menu"])
+        b_menu = Button(N_("Menu"), key="menu", rect=lay.buttons["menu"])
         return [b_uno, b_catch, b_draw, b_pass, b_menu]
 
     def _target_at(self, pos: tuple[int, int]) -> tuple[Any, ...] | None:
@@ -824,8 +960,10 @@ class TableScene(Scene):
         if kind == "card":
             cards = self._hand_cards()
             i = target[1]
-            if 0 <= i < len(cards) and cards[i] is not None:
-                self._try_play(cards[i])  # type: ignore[arg-type]
+            if 0 <= i < len(cards):
+                card = cards[i]
+                if card is not None:
+                    self._try_play(card)
         elif kind == "pile" or target == ("button", "draw"):
             self._draw_card()
         elif target == ("button", "pass"):
@@ -917,20 +1055,112 @@ class TableScene(Scene):
 
     def _thinking_seat(self) -> int | None:
         """The computer seat whose move is coming (for the thinking dots)."""
-        game = self.match.game
-        if game is None or game.is_over or not self.quiet:
+        if not self._has_round() or self.match.round_over or not self.quiet:
             return None
-        if self.match.is_human(game.current):
+        current = self._obs().current
+        if self.match.is_human(current):
             return None
-        return game.current
+        return current
+
+    def _status_text(self) -> str:
+        st = self.view.state
+        if st.round_over:
+            if st.winner is None:
+                return _("Nobody can play: the round is over.")
+            return _("{name} wins the round!").format(name=self.names[st.winner])
+        if not self.quiet or not self._has_round():
+            return ""
+        obs = self._obs()
+        cur = obs.current
+        if cur == self.shown:
+            if obs.phase is Phase.PENALTY:
+                return _("{n} cards wait for you").format(n=obs.pending_draw)
+            if obs.phase is Phase.DRAWN:
+                return _("Play the card you drew, or keep it")
+            if len(self.humans) == 1:
+                return _("Your turn: play a glowing card or draw")
+            return _("{name}, your turn: play a card or draw").format(name=self.names[cur])
+        if not self.match.is_human(cur):
+            return _("{name} is thinking…").format(name=self.names[cur])
+        return _("{name}'s turn").format(name=self.names[cur])
+
+    def frame(self, size: tuple[int, int]) -> TableFrame:
+        """What this viewer sees now, as one value (the painter's only input)."""
+        lay = self._ensure_layout(size)
+        st = self.view.state
+        thinking = self._thinking_seat()
+        seats = tuple(
+            SeatFrame(
+                seat=s,
+                name=self.names[s],
+                score=self.match.totals[s],
+                count=len(st.hands[s]),
+                current=st.current == s and not st.round_over,
+                uno=st.uno[s],
+                thinking=thinking == s,
+            )
+            for s in range(self.n)
+        )
+        cards = self._hand_cards()
+        playable = self._playable()
+        turn = self._my_turn()
+        hand = tuple(
+            HandCard(
+                card=c,
+                rect=r,
+                playable=c is not None and c in playable,
+                dimmed=turn and c is not None and c not in playable,
+                focused=i == self._focus and c is not None,
+            )
+            for i, (c, r) in enumerate(zip(cards, self._hand_rects(cards, playable)))
+        )
+        first = max(0, len(st.discard) - 3)
+        hover_button = self._hover[1] if self._hover and self._hover[0] == "button" else None
+        buttons = tuple(
+            ButtonFrame(
+                key=b.key,
+                text=text_of(b.text),
+                rect=b.rect,
+                style=b.style,
+                enabled=b.enabled,
+                hover=b.key == hover_button,
+                pressed=self._pressed == ("button", b.key),
+                glow=b.key == "uno" and self._uno_armed,
+            )
+            for b in self._buttons()
+        )
+        seat = self.shown
+        pile_glow = (
+            self._hover == ("pile",)
+            and self.input_ok
+            and seat is not None
+            and Draw(seat) in self._legal(seat)
+        )
+        return TableFrame(
+            layout=lay,
+            bottom=self.bottom,
+            seats=seats,
+            hand=hand,
+            discard=tuple((i, st.discard[i]) for i in range(first, len(st.discard))),
+            pile_count=st.pile_count,
+            pile_glow=pile_glow,
+            active_color=st.active_color,
+            direction=st.direction,
+            log=tuple(self.view.log_lines()),
+            hints=tuple(self._paint.hint_lines(lay)),
+            buttons=buttons,
+            status=self._status_text(),
+            toast=self._toast,
+            sprites=self.animator.sprites(),
+            time_s=self._t,
+            language=language(),
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
         # Clicks are hit-tested against what was drawn last, even when a resize event
         # never reached the table (a hand-off screen or a menu above it took it).
-        self._size = size
-        lay = self._ensure_layout(size)
-        self._paint.draw(surface, self, lay)
+        self._size = surface.get_size()
+        self._paint.paint(surface, self.frame(self._size), self.services.painter)
 
     def _hint_lines(self, lay: TableLayout) -> list[str]:
         """The keyboard hint under the log, as the painter wraps it."""

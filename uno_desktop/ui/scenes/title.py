@@ -15,14 +15,14 @@ from uno_desktop.engine import Card
 from uno_desktop.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
-from uno_desktop.ui.widgets import PANEL_ALPHA, Button, MenuScene, column, draw_panel, draw_text
+from uno_desktop.ui.kit import PANEL_ALPHA, Button, Dialog, column, draw_panel, draw_text
 
 #: the cards fanned on each side of the menu
 LEFT_FAN = ("R7", "Y5", "GS", "BR", "W4")
 RIGHT_FAN = ("B2", "GD2", "YR", "R0", "W")
 
 
-class TitleScene(MenuScene):
+class TitleScene(Dialog):
     def __init__(self, services: Any) -> None:
         self._check_notices = True
         #: card faces painted so far (code, width): the fans show once theirs are ready
@@ -107,7 +107,7 @@ class TitleScene(MenuScene):
             self.stack.push(MessageScene(self.services, N_("Good to know"), lambda: text))
 
     def build(self) -> None:
-        self.new_button = Button(N_("New game"), self.new_game, primary=True)
+        self.new_button = Button(N_("New game"), self.new_game, style="primary")
         self.continue_button = Button(N_("Continue"), self.continue_match)
         self.continue_button.visible = False
         self.settings_button = Button(N_("Settings"), self.settings)

@@ -1,0 +1,163 @@
+"""The kit's shapes: the felt backdrop, panels, the dimmer, the focus ring and buttons.
+
+Colours come from `render.theme`; every text colour used on these shapes is listed in
+`TEXT_PAIRS`, which a test checks against the WCAG contrast ratios.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from uno_desktop.render import theme
+from uno_desktop.ui.kit.text import RGB, draw_text
+
+TEXT_FIELD_RGB = (250, 248, 240)
+FOCUS_RGB = theme.ACCENT_RGB
+FOCUS_EDGE_RGB = (12, 20, 16)
+#: the panel opacity: the felt barely shows through, text on it stays readable
+PANEL_ALPHA = 235
+#: error text on a panel: the theme's danger red is too dark to read there (3:1)
+ERROR_TEXT_RGB = (255, 156, 146)
+DISABLED_INK_RGB = (70, 84, 78)
+
+#: a button's look by style: (body, body when hovered or focused, ink, shadow)
+BUTTON_STYLES: dict[str, tuple[RGB, RGB, RGB, RGB]] = {
+    "normal": (theme.BUTTON_RGB, theme.BUTTON_HOVER_RGB, theme.TEXT_DARK_RGB, (90, 96, 88)),
+    "primary": (theme.ACCENT_RGB, theme.HIGHLIGHT_RGB, theme.TEXT_DARK_RGB, theme.ACCENT_DARK_RGB),
+    "go": (theme.SUCCESS_RGB, (120, 222, 140), theme.TEXT_DARK_RGB, (30, 96, 50)),
+    "danger": (theme.DANGER_RGB, (232, 92, 80), theme.TEXT_RGB, (110, 30, 24)),
+}
+
+
+def blend(fg: RGB, bg: RGB, alpha: int) -> RGB:
+    """`fg` drawn with `alpha` (0-255) over `bg`."""
+    a = alpha / 255
+    return (
+        round(fg[0] * a + bg[0] * (1 - a)),
+        round(fg[1] * a + bg[1] * (1 - a)),
+        round(fg[2] * a + bg[2] * (1 - a)),
+    )
+
+
+#: a panel over the brightest felt: the worst background any panel text gets
+PANEL_ON_FELT_RGB = blend(theme.PANEL_RGB, theme.TABLE_LIGHT_RGB, PANEL_ALPHA)
+
+#: every text colour the kit draws, on its background, and whether the text is large
+#: (at least 24 px bold or 30 px): checked against WCAG contrast (4.5:1, large 3:1)
+TEXT_PAIRS: dict[str, tuple[RGB, RGB, bool]] = {
+    "label on panel": (theme.TEXT_RGB, PANEL_ON_FELT_RGB, False),
+    "secondary text on panel": (theme.TEXT_DIM_RGB, PANEL_ON_FELT_RGB, False),
+    "heading on panel": (theme.ACCENT_RGB, PANEL_ON_FELT_RGB, False),
+    "error on panel": (ERROR_TEXT_RGB, PANEL_ON_FELT_RGB, False),
+    "button": (theme.TEXT_DARK_RGB, theme.BUTTON_RGB, False),
+    "button, hovered or focused": (theme.TEXT_DARK_RGB, theme.BUTTON_HOVER_RGB, False),
+    "primary button": (theme.TEXT_DARK_RGB, theme.ACCENT_RGB, False),
+    "primary button, focused": (theme.TEXT_DARK_RGB, theme.HIGHLIGHT_RGB, False),
+    "go button": (theme.TEXT_DARK_RGB, theme.SUCCESS_RGB, False),
+    "danger button": (theme.TEXT_RGB, theme.DANGER_RGB, True),
+    "choice value": (theme.TEXT_DARK_RGB, theme.BUTTON_RGB, False),
+    "text field": (theme.TEXT_DARK_RGB, TEXT_FIELD_RGB, False),
+    "screen title on felt": (theme.TEXT_RGB, theme.TABLE_LIGHT_RGB, True),
+    "headline on felt": (theme.ACCENT_RGB, theme.TABLE_LIGHT_RGB, True),
+}
+
+_backdrop: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def draw_backdrop(surface: pygame.Surface) -> None:
+    """The felt table with a soft centre light and darker edges (cached per window size)."""
+    size = surface.get_size()
+    bg = _backdrop.get(size)
+    if bg is None:
+        _backdrop.clear()
+        bg = pygame.Surface(size)
+        bg.fill(theme.TABLE_DARK_RGB)
+        w, h = size
+        steps = 24
+        for i in range(steps):
+            t = i / (steps - 1)
+            col = blend(theme.TABLE_LIGHT_RGB, theme.TABLE_DARK_RGB, round(255 * t))
+            rw, rh = int(w * (1.5 - 1.0 * t)), int(h * (1.5 - 1.0 * t))
+            pygame.draw.ellipse(bg, col, pygame.Rect((w - rw) // 2, (h - rh) // 2, rw, rh))
+        _backdrop[size] = bg
+    surface.blit(bg, (0, 0))
+
+
+def draw_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    scale: float,
+    *,
+    alpha: int = PANEL_ALPHA,
+    border: RGB = theme.PANEL_BORDER_RGB,
+) -> None:
+    """A rounded dark panel with a soft shadow (dialogs, banners, menus, the side panel)."""
+    radius = max(6, round(16 * scale))
+    off = max(2, round(6 * scale))
+    shadow = pygame.Surface((rect.w + 2 * off, rect.h + 2 * off), pygame.SRCALPHA)
+    for i, a in enumerate((26, 26, 30)):
+        pygame.draw.rect(
+            shadow,
+            (0, 0, 0, a),
+            shadow.get_rect().inflate(-2 * i * off // 3, -2 * i * off // 3),
+            border_radius=radius + off - i,
+        )
+    surface.blit(shadow, (rect.x - off + off // 2, rect.y))
+    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, (*theme.PANEL_RGB, alpha), panel.get_rect(), border_radius=radius)
+    pygame.draw.rect(
+        panel, (*border, 255), panel.get_rect(), max(1, round(2 * scale)), border_radius=radius
+    )
+    surface.blit(panel, rect)
+
+
+def dim(surface: pygame.Surface, alpha: int = 120) -> None:
+    """Darken what is below a modal dialog."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))
+
+
+def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float, radius: int) -> None:
+    """The keyboard focus: a thick yellow ring with a dark edge, so it shows on the light
+    buttons, the dark panels and the green felt alike."""
+    width = max(3, int(4 * scale))
+    ring = rect.inflate(int(12 * scale) + 2 * width, int(12 * scale) + 2 * width)
+    pygame.draw.rect(surface, FOCUS_EDGE_RGB, ring.inflate(4, 4), width + 4, radius + 2)
+    pygame.draw.rect(surface, FOCUS_RGB, ring, width, radius)
+
+
+def paint_button(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    text: str,
+    scale: float,
+    *,
+    style: str = "normal",
+    enabled: bool = True,
+    hover: bool = False,
+    focus: bool = False,
+    pressed: bool = False,
+) -> None:
+    """A rounded button: a light (or coloured) face with a dark edge below; the text fits
+    the face by shrinking, never cut."""
+    radius = max(6, min(rect.h // 2, round(16 * scale)))
+    body, lit, ink, edge = BUTTON_STYLES.get(style, BUTTON_STYLES["normal"])
+    if not enabled:
+        body, ink, edge = theme.BUTTON_DISABLED_RGB, DISABLED_INK_RGB, (90, 96, 88)
+    elif hover or focus:
+        body = lit
+    face = rect.move(0, max(1, round(2 * scale))) if pressed else rect
+    pygame.draw.rect(surface, edge, rect.move(0, max(2, round(4 * scale))), border_radius=radius)
+    pygame.draw.rect(surface, body, face, border_radius=radius)
+    draw_text(
+        surface,
+        text,
+        max(12, round(min(30 * scale, rect.h * 0.5))),
+        ink,
+        bold=True,
+        center=face.center,
+        max_w=face.w - max(12, round(16 * scale)),
+    )
+    if focus:
+        draw_focus_ring(surface, rect, scale, radius + round(4 * scale))
