@@ -18,6 +18,7 @@ import pygame
 
 from uno_desktop.engine.rules import CustomEffect, CustomRule, RuleSet
 from uno_desktop.i18n import N_, _
+from uno_desktop.options import AMOUNT_EFFECTS, CUSTOM_AMOUNT_RANGE
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
 from uno_desktop.ui.scene import Scene
@@ -51,7 +52,6 @@ EFFECTS: tuple[tuple[CustomEffect, str], ...] = (
     (CustomEffect.SWAP_HANDS, N_("Swap hands with a player")),
     (CustomEffect.ROTATE_HANDS, N_("Every hand moves on one seat")),
 )
-AMOUNT_EFFECTS = (CustomEffect.OTHERS_DRAW, CustomEffect.NEXT_DRAWS_SKIPPED)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -218,7 +218,7 @@ class NewGameScene(MenuScene):
         self.effect_choice: Choice[CustomEffect] = Choice(
             list(EFFECTS), self.rule_effect, self._set_effect
         )
-        self.amount_stepper = Stepper(1, 10, self.rule_amount, self._set_amount)
+        self.amount_stepper = Stepper(*CUSTOM_AMOUNT_RANGE, self.rule_amount, self._set_amount)
         self.players_stepper = Stepper(2, MAX_SEATS, self.n_players, self._set_players)
         self.name_inputs: list[TextInput] = []
         self.kind_choices: list[Choice[str]] = []
