@@ -100,7 +100,7 @@ def test_the_custom_amount_range_is_the_same_in_a_preset_and_a_saved_match(
     ):
         load_preset(str(path))
     with pytest.raises(
-        OptionError, match="custom_rule.amount: expected a whole number from 1 to 10"
+        OptionError, match=r"custom_rule\.amount: expected a whole number from 1 to 10"
     ):
         option("custom_rule").from_json({"text": "Hi", "effect": "others_draw", "amount": amount})
 
