@@ -464,9 +464,10 @@ def _load_file(
     if not isinstance(root, yaml.MappingNode):
         raise PresetError(
             f"{where}: line {_line(root)}: expected options as 'key: value' lines "
-            f"at the top level; got {_shown(root)}"
+            f"at the top level; got {_shown(root, text.splitlines())}"
         )
     reader = _Reader(path, chain)
+    reader.lines = text.splitlines()
     try:
         rules = reader.build(root)
     except PresetError:
@@ -493,9 +494,9 @@ def _line(node: object) -> int:
     return int(node.start_mark.line) + 1  # type: ignore[attr-defined]
 
 
-def _shown(node: object) -> str:
-    """How a value is quoted in a message: numbers bare, other scalars in quotes, one
-    line of them at most."""
+def _shown(node: object, lines: Sequence[str]) -> str:
+    """How a value is quoted in a message: numbers bare, other scalars in quotes; a value
+    written over several lines is shown by its first line (`lines`: the file's lines)."""
     import yaml
 
     if isinstance(node, yaml.SequenceNode):
@@ -506,6 +507,10 @@ def _shown(node: object) -> str:
     if tag == "null":
         return "nothing"
     raw = str(node.value)  # type: ignore[attr-defined]
+    start, end = node.start_mark, node.end_mark  # type: ignore[attr-defined]
+    if end.line > start.line and start.line < len(lines):
+        first = lines[start.line][start.column :]
+        return quote(first.strip() + "\n…")
     if tag in ("int", "float"):
         return _clip(raw)
     return quote(raw)
@@ -534,8 +539,12 @@ class _Reader:
         self.chain = chain
         self.deps: tuple[tuple[Path, _Stamp | None], ...] = ()
         self.groups: dict[str, Entries] = {}
+        self.lines: list[str] = []
 
     # -- messages
+
+    def shown(self, node: Node) -> str:
+        return _shown(node, self.lines)
 
     def fail(self, node: Node, key: str, problem: str) -> NoReturn:
         raise PresetError(f"{self.where}: line {_line(node)}: {key}: {problem}")
@@ -547,11 +556,11 @@ class _Reader:
         import yaml
 
         if not isinstance(node, yaml.MappingNode):
-            self.fail(node, key or "(top level)", f"expected {what}; got {_shown(node)}")
+            self.fail(node, key or "(top level)", f"expected {what}; got {self.shown(node)}")
         out: Entries = {}
         for k, v in node.value:
             if not isinstance(k, yaml.ScalarNode):
-                self.fail(k, key or "(top level)", f"expected {what}; got {_shown(k)} as a key")
+                self.fail(k, key or "(top level)", f"expected {what}; got {self.shown(k)} as a key")
             name = str(k.value)
             full = _clip(f"{key}.{name}" if key else name)
             if name not in allowed:
@@ -566,13 +575,13 @@ class _Reader:
 
     def boolean(self, node: Node, key: str) -> bool:
         if not _is_scalar(node) or _tag(node) != "bool":
-            self.fail(node, key, f"expected true or false; got {_shown(node)}")
+            self.fail(node, key, f"expected true or false; got {self.shown(node)}")
         return str(node.value).lower() in ("yes", "true", "on")  # type: ignore[attr-defined]
 
     def integer(self, node: Node, key: str, low: int, high: int) -> int:
         expected = f"expected a whole number from {low} to {high}"
         if not _is_scalar(node) or _tag(node) != "int":
-            self.fail(node, key, f"{expected}; got {_shown(node)}")
+            self.fail(node, key, f"{expected}; got {self.shown(node)}")
         import yaml
 
         raw = str(node.value)  # type: ignore[attr-defined]
@@ -586,12 +595,12 @@ class _Reader:
 
     def choice(self, node: Node, key: str, choices: Sequence[str]) -> str:
         if not _is_scalar(node) or _tag(node) != "str" or node.value not in choices:  # type: ignore[attr-defined]
-            self.fail(node, key, f"expected one of {', '.join(choices)}; got {_shown(node)}")
+            self.fail(node, key, f"expected one of {', '.join(choices)}; got {self.shown(node)}")
         return str(node.value)  # type: ignore[attr-defined]
 
     def text(self, node: Node, key: str, low: int, high: int) -> str:
         if not _is_scalar(node) or _tag(node) != "str":
-            self.fail(node, key, f"expected text; got {_shown(node)}")
+            self.fail(node, key, f"expected text; got {self.shown(node)}")
         value = str(node.value).strip()  # type: ignore[attr-defined]
         if len(value) < max(low, 1):
             self.fail(node, key, "must not be empty")
@@ -724,13 +733,14 @@ class _Reader:
         import yaml
 
         if not isinstance(node, yaml.MappingNode):
-            self.fail(node, "deck", f"expected a mapping of card kind to count; got {_shown(node)}")
+            what = "expected a mapping of card kind to count"
+            self.fail(node, "deck", f"{what}; got {self.shown(node)}")
         counts: dict[str, int] = {}
         shorthand: int | None = None
         seen: dict[str, Node] = {}
         for k, v in node.value:
             if not isinstance(k, yaml.ScalarNode):
-                self.fail(k, "deck", f"expected a card kind as the key; got {_shown(k)}")
+                self.fail(k, "deck", f"expected a card kind as the key; got {self.shown(k)}")
             rank = str(k.value)
             key = _clip(f"deck.{rank}")
             if rank not in DECK_KEYS:

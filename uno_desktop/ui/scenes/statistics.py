@@ -157,7 +157,10 @@ class StatisticsScene(MenuScene):
             when = str(rec.finished_at)[:16].replace("T", " ")
             winner = rec.winner or "-"
             line = _("{when}  {preset}: {winner} won ({rounds} rounds)").format(
-                when=when, preset=rec.preset, winner=winner, rounds=len(rec.round_points)
+                when=when,
+                preset=rec.preset,
+                winner=winner,
+                rounds=getattr(rec, "rounds", len(rec.round_points)),
             )
             draw_text(
                 surface,
