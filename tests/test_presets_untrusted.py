@@ -83,7 +83,7 @@ def test_a_file_that_is_not_a_preset_is_quoted_by_one_clipped_line(tmp_path: Pat
     path.write_text("root:x:0:0:root:/root:/bin/bash\n" + "daemon:x:1:1::/usr/sbin\n" * 500)
     message = error_of(str(path))
     assert "\n" not in message
-    assert "daemon" not in message.split("…")[-1]
+    assert "daemon" not in message
     assert len(message) < len(str(path)) + 200
 
 

@@ -1108,6 +1108,9 @@ class FolderLock:
             with contextlib.suppress(OSError):
                 os.close(fd)
 
+    def __del__(self) -> None:  # a dropped Storage lets the next one write
+        self.release()
+
 
 def _lock_fd(fd: int) -> None:
     """Lock `fd` without waiting; OSError when another process holds it."""

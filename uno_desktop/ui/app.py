@@ -301,11 +301,13 @@ class App:
 
 def _fit_to_screen(size: tuple[int, int]) -> tuple[int, int]:
     """A remembered window size cut to the screen (a size saved on a big monitor, or
-    edited by hand, must neither open off-screen nor cost gigabytes)."""
+    edited by hand, must neither open off-screen nor cost gigabytes). Drawing off-screen
+    (the dummy driver of --smoke, tests and CI) has no screen: only the sane bounds."""
     from uno_desktop.storage import fit_window_size
 
     try:
-        screens = pygame.display.get_desktop_sizes()
+        offscreen = pygame.display.get_driver() in ("dummy", "offscreen")
+        screens = [] if offscreen else pygame.display.get_desktop_sizes()
     except pygame.error:
         screens = []
     return fit_window_size(tuple(size), screens[0] if screens else None)  # type: ignore[arg-type]
