@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -461,9 +462,10 @@ def game_options_differ(a: RuleSet, b: RuleSet) -> list[str]:
 # ---------------------------------------------------------------- a whole rule set
 
 
-PROBE_BUDGET = 3_000
-"""Moves spent on test rounds when a rule set is checked: many short rounds for a small
-deck (where play can go round in circles), a few for a full one (where it cannot)."""
+PROBE_CARDS = 600
+"""Test deals a rule set gets when it is checked: PROBE_CARDS // deck size of them (at
+least 3, at most 100). A small deck, where play can go round in circles on some deals,
+gets many short rounds; a full deck, where it cannot, a few."""
 
 
 def probe_round_limit(rules: RuleSet) -> int:
@@ -537,21 +539,34 @@ def check_rule_set(rules: RuleSet) -> None:
 
 def _stuck_table(rules: RuleSet) -> int | None:
     """A table size at which a test round did not end, or None. Players play a card when
-    they can (as the computer players do); rounds go to the smallest, a middle and the
-    largest table in turn, new deals each time, until PROBE_BUDGET moves are spent."""
+    they can (as the computer players do); deals go to the smallest, a middle and the
+    largest table in turn. Verdicts are remembered by the options that change the game."""
+    key = json.dumps(
+        {k: v for k, v in rules_to_json(rules).items() if k not in LABELS}, sort_keys=True
+    )
+    if key in _VERDICTS:
+        return _VERDICTS[key]
+    if len(_VERDICTS) >= 256:
+        _VERDICTS.clear()
+    verdict = _VERDICTS[key] = _probe(rules)
+    return verdict
+
+
+_VERDICTS: dict[str, int | None] = {}
+
+
+def _probe(rules: RuleSet) -> int | None:
     from .engine.actions import Play
     from .engine.game import Game
 
     low, high = rules.min_players, rules.max_players
     sizes = sorted({low, (low + high) // 2, high})
     limit = probe_round_limit(rules)
-    spent = 0
-    deal = 0
-    while spent < PROBE_BUDGET or deal < len(sizes):
+    deals = max(len(sizes), min(100, PROBE_CARDS // rules.deck_size()))
+    for deal in range(deals):
         players = sizes[deal % len(sizes)]
         rng = random.Random(deal)
         game = Game.new(rules, players, seed=deal, dealer=0, record=False)
-        deal += 1
         for _ in range(limit):
             if game.is_over:
                 break
@@ -559,7 +574,6 @@ def _stuck_table(rules: RuleSet) -> int | None:
             plays = [a for a in legal if type(a) is Play]
             pool = plays or legal
             game.apply(pool[rng.randrange(len(pool))])
-            spent += 1
         if not game.is_over:
             return players
     return None
