@@ -162,3 +162,17 @@ QUOTES = [
 @pytest.mark.parametrize(("value", "shown"), QUOTES, ids=[s for _v, s in QUOTES])
 def test_a_quoted_value_is_at_most_one_clipped_line(value: object, shown: str) -> None:
     assert quote(value) == shown
+
+
+def test_every_option_says_what_it_does() -> None:
+    assert all(o.explain and "\n" not in o.explain for o in OPTIONS)
+
+
+def test_a_misspelt_option_is_answered_with_what_the_right_one_does(tmp_path: Path) -> None:
+    path = tmp_path / "typo.yaml"
+    path.write_text("uno_penalti: 3\n")
+    with pytest.raises(PresetError) as err:
+        load_preset(str(path))
+    assert str(err.value).endswith(
+        "did you mean 'uno_penalty' (cards drawn when caught without having said UNO)?"
+    )

@@ -516,6 +516,14 @@ def _shown(node: object, lines: Sequence[str]) -> str:
     return quote(raw)
 
 
+def _meaning(key: str) -> str:
+    """ " (what the option does)" for a preset key, from its declaration; "" for a group."""
+    for opt in file_options():
+        if opt.key == key:
+            return f" ({opt.explain})"
+    return ""
+
+
 def _suggest(key: str, allowed: Sequence[str]) -> str | None:
     if len(key) > 40:
         return None
@@ -566,7 +574,8 @@ class _Reader:
             if name not in allowed:
                 hint = _suggest(name, allowed)
                 if hint is not None:
-                    self.fail(k, full, f"unknown option; did you mean '{hint}'?")
+                    meaning = _meaning(f"{key}.{hint}" if key else hint)
+                    self.fail(k, full, f"unknown option; did you mean '{hint}'{meaning}?")
                 self.fail(k, full, "unknown option; expected one of " + ", ".join(allowed))
             if name in out:
                 self.fail(k, full, f"given twice (first on line {_line(out[name][0])})")
