@@ -15,6 +15,7 @@ from uno_desktop.ai import HardBot
 ROOT = Path(__file__).resolve().parent.parent
 
 TINY = {
+    "autosave.py": ["--rounds", "3", "--samples", "5", "--players", "3"],
     "engine_throughput.py": ["--games", "3", "--reps", "1"],
     "ai_latency.py": ["--games", "1"],
     "ai_oracle.py": ["--games", "2"],

@@ -329,7 +329,24 @@ def test_same_seed_same_match():
     rules = OFFICIAL.replace(target_score=200)
     a = play_match_headless(rules, computers(3), seed=9, bot_factory=stub_factory)
     b = play_match_headless(rules, computers(3), seed=9, bot_factory=stub_factory)
-    assert a.to_dict() == b.to_dict()
+    assert {**a.to_dict(), "match_id": ""} == {**b.to_dict(), "match_id": ""}
+
+
+def test_two_matches_with_the_same_seed_are_told_apart_by_their_id():
+    a = Match(OFFICIAL, computers(3), 9, bot_factory=stub_factory)
+    b = Match(OFFICIAL, computers(3), 9, bot_factory=stub_factory)
+    assert a.match_id != b.match_id
+
+
+def test_a_seat_name_longer_than_the_statistics_keep_is_refused():
+    seats = [SeatSpec("A" * 41, "easy"), SeatSpec("B", "easy")]
+    with pytest.raises(ValueError, match="a name of 1 to 40 characters"):
+        Match(OFFICIAL, seats, 1, bot_factory=stub_factory)
+
+
+def test_a_match_names_its_preset_never_a_path():
+    with pytest.raises(ValueError, match="never a path"):
+        Match(OFFICIAL, computers(3), 1, preset="/etc/passwd", bot_factory=stub_factory)
 
 
 # ---------------------------------------------------------------- acting

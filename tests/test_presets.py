@@ -234,12 +234,14 @@ BROKEN: list[tuple[str, str, str]] = [
     (
         "unknown_key",
         "title: Ours\nstackin: same\n",
-        "line 2: stackin: unknown option; did you mean 'stacking'?",
+        "line 2: stackin: unknown option; did you mean 'stacking' (passing a Draw Two or "
+        "Wild Draw Four on by playing another on it)?",
     ),
     (
         "unknown_nested_key",
         "wild_draw_four:\n  bluff: true\n",
-        "line 2: wild_draw_four.bluff: unknown option; did you mean 'bluffing'?",
+        "line 2: wild_draw_four.bluff: unknown option; did you mean 'bluffing' (a Wild Draw "
+        "Four may be played while holding the colour in play)?",
     ),
     (
         "bool_given_as_string",

@@ -271,14 +271,14 @@ def test_one_bad_settings_field_takes_its_default_and_keeps_the_rest(
 
 
 def test_settings_numbers_out_of_range_are_brought_into_range(store: Storage) -> None:
-    data = {"volume": 5, "ui_scale": 0.1, "think_time_s": -1, "window_size": [100, 9000]}
+    data = {"volume": 5, "ui_scale": 0.1, "think_time_s": -1, "window_size": [100, 16384]}
     store.settings_path.parent.mkdir(parents=True)
     store.settings_path.write_bytes(envelope("settings", 1, data))
 
     loaded = store.load_settings()
 
     assert (loaded.volume, loaded.ui_scale, loaded.think_time_s) == (1.0, 0.75, 0.0)
-    assert loaded.window_size == (800, 9000)
+    assert loaded.window_size == (800, 4320)
     assert store.take_notices() == []
 
 

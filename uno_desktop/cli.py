@@ -1,14 +1,41 @@
-"""Command line: `uno-desktop` opens the game; `uno-desktop simulate ...` plays headless."""
+"""Command line: `uno-desktop` opens the game; `uno-desktop simulate ...` plays headless.
+
+Numbers are checked here (a clear message, never a traceback). Starting a table from the
+command line never replaces a saved match unless told to with `--replace`.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .engine import RuleSet
+
+MAX_GAMES = 10_000_000
+MAX_SEED = 2**63
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` to `high` (argparse prints the error)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number; got {text[:40]!r}"
+            ) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low} to {high}; got {value}"
+            )
+        return value
+
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -17,9 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play whole games headless and print figures")
     sim.add_argument("--preset", default="official")
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=1000)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--players", type=_whole(2, 10), default=4)
+    sim.add_argument("--games", type=_whole(1, MAX_GAMES), default=1000)
+    sim.add_argument("--seed", type=_whole(-MAX_SEED, MAX_SEED), default=1)
     sim.add_argument("--bots", default=None, help="comma-separated bot levels, one per seat")
     sim.add_argument("--json", action="store_true")
     return p
@@ -50,7 +77,11 @@ def _simulate(args: argparse.Namespace) -> int:
         return 2
     if args.bots:
         return _simulate_bots(args, rules)
-    res = simulate_random(rules, args.players, args.games, args.seed)
+    try:
+        res = simulate_random(rules, args.players, args.games, args.seed)
+    except RuntimeError as e:  # a game that does not end: the rules go round in circles
+        print(f"uno-desktop simulate: {e}", file=sys.stderr)
+        return 1
     print(format_result(res, args.json))
     return 0
 
@@ -78,7 +109,11 @@ def _simulate_bots(args: argparse.Namespace, rules: RuleSet) -> int:
             file=sys.stderr,
         )
         return 2
-    res = simulate_bots(rules, levels, args.games, args.seed)
+    try:
+        res = simulate_bots(rules, levels, args.games, args.seed)
+    except RuntimeError as e:
+        print(f"uno-desktop simulate: {e}", file=sys.stderr)
+        return 1
     print(format_bot_result(res, args.json))
     return 0
 
@@ -89,8 +124,15 @@ def _add_window_options(p: argparse.ArgumentParser) -> None:
     w.add_argument("--smoke", action="store_true", help="play one all-computer round and exit")
     w.add_argument("--screenshot", metavar="PATH", help="save one frame as an image and exit")
     w.add_argument("--preset", dest="table_preset", metavar="NAME", help="start at a table")
-    w.add_argument("--players", dest="table_players", type=int, metavar="N", default=None)
-    w.add_argument("--seed", dest="table_seed", type=int, metavar="N", default=None)
+    w.add_argument("--players", dest="table_players", type=_whole(2, 10), metavar="N", default=None)
+    w.add_argument(
+        "--seed", dest="table_seed", type=_whole(-MAX_SEED, MAX_SEED), metavar="N", default=None
+    )
+    w.add_argument(
+        "--replace",
+        action="store_true",
+        help="start the table even if a match is saved (the saved match is replaced)",
+    )
     w.add_argument("--lang", choices=("en", "sv"), default=None, help="language for this run")
     w.add_argument(
         "--exit-after-first-frame", action="store_true", help="print start-up time and exit"
@@ -99,8 +141,10 @@ def _add_window_options(p: argparse.ArgumentParser) -> None:
 
 def _window(args: argparse.Namespace) -> int:
     """Open the game window (pygame is imported only now, to keep `simulate` light)."""
-    import os
-
+    problem = _window_problem(args)
+    if problem is not None:
+        print(f"uno-desktop: {problem}", file=sys.stderr)
+        return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame's first import
     from .ui.app import WindowOptions, run_window
 
@@ -115,3 +159,45 @@ def _window(args: argparse.Namespace) -> int:
             exit_after_first_frame=args.exit_after_first_frame,
         )
     )
+
+
+def _window_problem(args: argparse.Namespace) -> str | None:
+    """Why the window must not open as asked: a screenshot into a missing folder, or a
+    new table that would replace the saved match without --replace. None: go ahead."""
+    if args.screenshot:
+        folder = os.path.dirname(os.path.abspath(args.screenshot))
+        if not os.path.isdir(folder):
+            return f"--screenshot {args.screenshot}: the folder {folder} does not exist"
+    starts_table = args.table_preset is not None or args.table_players is not None
+    if not starts_table or args.smoke or args.screenshot or args.replace:
+        return None  # --smoke and --screenshot use no storage at all
+    waiting = _saved_match_summary()
+    if waiting is None:
+        return None
+    return (
+        f"a match is saved ({waiting}). To play it on, run uno-desktop and choose "
+        "Continue; to start this table instead and replace it, add --replace."
+    )
+
+
+def _saved_match_summary() -> str | None:
+    """A few words on the saved match ("family, 3 players, round 4"), or None. Reads
+    without writing: a damaged save is left for the window to set aside."""
+    from .storage import Storage
+
+    try:
+        storage = Storage(read_only=True)
+        doc = storage.load_match()
+    except Exception:  # unreadable folders: nothing to protect here
+        return None
+    if doc is None:
+        return None
+    from .options import quote
+
+    seats = doc.get("seats")
+    parts = [quote(doc.get("preset")).strip("'")]
+    if isinstance(seats, list):
+        parts.append(f"{len(seats)} players")
+    if isinstance(doc.get("round_no"), int):
+        parts.append(f"round {doc['round_no']}")
+    return ", ".join(parts)

@@ -16,8 +16,8 @@ a saved match is just preset + seed + the action log of every round.
 from __future__ import annotations
 
 import dataclasses
-import enum
 import logging
+import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -46,11 +46,27 @@ from .engine.events import (
     HandsSwapped,
     public_view,
 )
-from .engine.rules import CustomEffect, CustomRule, Scoring, Stacking
+from .engine.rules import Scoring
 from .engine.scoring import match_winner as _scoring_match_winner
+from .options import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OPTIONS,
+    OptionError,
+    check_rule_set,
+    game_options_differ,
+    option,
+    quote,
+    rules_from_json,
+    rules_to_json,
+)
+from .presets import is_preset_name
+from .storage import MAX_NAME_CHARS
 
 __all__ = [
     "COMPUTER_KINDS",
+    "MAX_MATCH_ROUNDS",
+    "MAX_ROUND_ACTIONS",
     "SEAT_KINDS",
     "Bot",
     "BotFactory",
@@ -60,6 +76,8 @@ __all__ = [
     "Match",
     "MonotonicClock",
     "RoundResult",
+    "RoundTooLong",
+    "SavedMatchError",
     "SeatSpec",
     "Timing",
     "play_match_headless",
@@ -72,6 +90,17 @@ SEAT_KINDS: tuple[str, ...] = ("human", *COMPUTER_KINDS)
 
 # Actions after which the engine closes any open UNO catch window.
 _WINDOW_CLOSERS = (Play, Draw, Pass, Challenge)
+
+MAX_ROUND_ACTIONS = 20_000
+"""A round still going after this many actions never ends (normal rounds take a few
+hundred; the preset check refuses rules that go round in circles): a clear error."""
+MAX_MATCH_ROUNDS = 10_000
+"""A match ends after this many rounds even if nobody reached the target: the leader
+wins. Also bounds what a saved match can hold."""
+
+
+class RoundTooLong(RuntimeError):
+    """A round did not end within MAX_ROUND_ACTIONS actions."""
 
 
 # ---------------------------------------------------------------- values
@@ -195,6 +224,7 @@ class Match:
         clock: Clock | None = None,
         timing: Timing = Timing(),
         bot_factory: BotFactory | None = None,
+        match_id: str | None = None,
     ) -> None:
         seats = tuple(seats)
         if not rules.min_players <= len(seats) <= rules.max_players:
@@ -204,13 +234,22 @@ class Match:
             )
         for i, spec in enumerate(seats):
             if spec.kind not in SEAT_KINDS:
-                raise ValueError(f"seat {i}: kind {spec.kind!r}; expected one of {SEAT_KINDS}")
+                raise ValueError(f"seat {i}: kind {quote(spec.kind)}; expected one of {SEAT_KINDS}")
+            if not _is_seat_name(spec.name):
+                raise ValueError(
+                    f"seat {i}: a name of 1 to {MAX_NAME_CHARS} characters; got {quote(spec.name)}"
+                )
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be an integer, got {seed!r}")
+            raise ValueError(f"seed must be an integer, got {quote(seed)}")
+        preset = preset if preset is not None else rules.name
+        if not is_preset_name(preset):
+            raise ValueError(f"preset {quote(preset)}: a match names its preset, never a path")
         self.rules: RuleSet = rules
         self.seats: tuple[SeatSpec, ...] = seats
         self.seed: int = seed
-        self.preset: str = preset if preset is not None else rules.name
+        self.preset: str = preset
+        #: counts the finished match once in the statistics, however often it is finished
+        self.match_id: str = match_id if match_id is not None else os.urandom(8).hex()
         self.clock: Clock = clock if clock is not None else MonotonicClock()
         self.timing: Timing = timing
         # Called after every applied action, and after a round is dealt or scored, so
@@ -223,7 +262,7 @@ class Match:
         self.dealers: list[int] = []  # dealer of each started round
         self.game: Game | None = None
         self.round_history: list[tuple[int, ...]] = []
-        self._past_actions: list[list[Action]] = []  # action logs of earlier rounds
+        self._rules_json: tuple[RuleSet, dict[str, Any]] | None = None
         factory = bot_factory if bot_factory is not None else default_bot_factory
         self._bots: dict[int, Bot] = {
             s: factory(spec.kind) for s, spec in enumerate(seats) if not spec.is_human
@@ -232,7 +271,6 @@ class Match:
             prepare = getattr(bot, "prepare", None)  # optional: load what it needs now
             if prepare is not None:
                 prepare(len(seats))
-        self._base_rules_cache: RuleSet | None = None
         # the deal the per-seat feed last saw (see `deal_id`)
         self._feed_game: Game | None = None
         self._feed_deal = 0
@@ -272,7 +310,15 @@ class Match:
 
     @property
     def match_winner(self) -> int | None:
-        return _scoring_match_winner(self.rules, self.totals)
+        """The seat that won the match, None while it goes on. After MAX_MATCH_ROUNDS
+        finished rounds the match ends anyway and the leader wins."""
+        winner = _scoring_match_winner(self.rules, self.totals)
+        if winner is None and self.round_no >= MAX_MATCH_ROUNDS and self.round_finished:
+            totals = self.totals
+            if self.rules.scoring is Scoring.PENALTY:
+                return min(range(self.players), key=lambda s: totals[s])
+            return max(range(self.players), key=lambda s: totals[s])
+        return winner
 
     @property
     def match_over(self) -> bool:
@@ -286,7 +332,6 @@ class Match:
         if self.match_over:
             raise RuntimeError("the match is over")
         if self.game is not None:
-            self._past_actions.append(list(self.game.actions))
             self.dealer = (self.dealer + 1) % self.players
         self.round_no += 1
         self.dealers.append(self.dealer)
@@ -345,6 +390,11 @@ class Match:
 
     def _apply(self, action: Action) -> list[Event]:
         game = self._require_game()
+        if len(game.actions) >= MAX_ROUND_ACTIONS - 1:
+            raise RoundTooLong(
+                f"round {self.round_no} did not end within {MAX_ROUND_ACTIONS} moves; "
+                "these rules let play go round in circles"
+            )
         events = game.apply(action)
         now = self.clock.now_s()
         self._last_action_s = now
@@ -584,9 +634,9 @@ class Match:
             self._decline("jump")
 
         due = self._self_call_due_s()
-        if due is not None and now >= due:
-            seat = self._catch_seat
-            choice, legal = self._ask(seat)  # type: ignore[arg-type]
+        forgetful = self._catch_seat
+        if due is not None and now >= due and forgetful is not None:
+            choice, legal = self._ask(forgetful)
             if type(choice) is CallUno and choice in legal:
                 return self._apply(choice)
             self._decline("uno")
@@ -610,32 +660,37 @@ class Match:
 
     # ------------------------------------------------------------ saving
 
-    def _base_rules(self) -> RuleSet:
-        if self._base_rules_cache is None:
-            try:
-                from .presets import load_preset
+    def preset_changes(self) -> list[str] | None:
+        """The game options in which the preset this match is named after now differs from
+        the rules the match plays by (an edited preset), or None when that preset cannot be
+        loaded any more (renamed, deleted, broken). The match plays on with its own rules."""
+        from .presets import PresetError, load_named_preset
 
-                self._base_rules_cache = load_preset(self.preset)
-            except (ValueError, KeyError, OSError):
-                self._base_rules_cache = RuleSet()
-        return self._base_rules_cache
+        try:
+            current = load_named_preset(self.preset)
+        except PresetError:
+            return None
+        return game_options_differ(current, self.rules)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready save: preset, rule overrides, seats, seed, totals and the action
-        log of every round (the game states are rebuilt by replaying them)."""
-        rounds = [list(a) for a in self._past_actions]
-        if self.game is not None:
-            rounds.append(list(self.game.actions))
+        """A JSON-ready save: the full rule set the match began with, seats, seed, the
+        points of every finished round and the action log of the current round only, so
+        an autosave costs the same in round 500 as in round 1. A round's deal follows from
+        (seed, round, dealer, totals), so the current round is rebuilt by replaying it."""
+        if self._rules_json is None or self._rules_json[0] is not self.rules:
+            self._rules_json = (self.rules, rules_to_json(self.rules))
+        game = self.game
         return {
+            "format": SAVE_FORMAT,
+            "match_id": self.match_id,
             "preset": self.preset,
-            "overrides": _rule_overrides(self._base_rules(), self.rules),
+            "rules": self._rules_json[1],
             "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
             "seed": self.seed,
             "round_no": self.round_no,
-            "dealers": list(self.dealers),
-            "totals": list(self.totals),
             "round_history": [list(p) for p in self.round_history],
-            "rounds": [[action_to_dict(a) for a in r] for r in rounds],
+            "totals": list(self.totals),
+            "actions": [] if game is None else [action_to_dict(a) for a in game.actions],
         }
 
     @classmethod
@@ -647,215 +702,307 @@ class Match:
         timing: Timing = Timing(),
         bot_factory: BotFactory | None = None,
     ) -> Match:
-        """Rebuild a saved match by replaying its action logs. ValueError on anything
-        malformed, including an action the engine refuses."""
-        if not isinstance(d, Mapping):
-            raise ValueError(f"saved match: expected an object, got {type(d).__name__}")
-        preset = _get(d, "preset", str)
-        seed = _get(d, "seed", int)
-        round_no = _get(d, "round_no", int)
-        if round_no < 0:
-            raise ValueError(f"saved match: round_no must not be negative, got {round_no}")
-        overrides = d.get("overrides", {})
-        if not isinstance(overrides, Mapping):
-            raise ValueError("saved match: overrides must be an object")
-        seats = _parse_seats(_get(d, "seats", list))
-        n = len(seats)
-        dealers = _int_list(_get(d, "dealers", list), "dealers", 0, n)
-        totals = _int_list(_get(d, "totals", list), "totals")
-        history = [
-            tuple(_int_list(p, f"round_history[{i}]"))
-            if isinstance(p, list)
-            else _fail(f"round_history[{i}] must be a list")
-            for i, p in enumerate(_get(d, "round_history", list))
-        ]
-        rounds = _get(d, "rounds", list)
-        if len(dealers) != round_no or len(rounds) != round_no:
-            raise ValueError(
-                f"saved match: round_no is {round_no} but there are {len(dealers)} dealers "
-                f"and {len(rounds)} round logs"
-            )
-        if len(totals) != n or any(len(p) != n for p in history):
-            raise ValueError(f"saved match: totals and round_history need {n} entries each")
-        if len(history) not in (round_no, round_no - 1):
-            raise ValueError(
-                f"saved match: {len(history)} finished rounds do not fit round_no {round_no}"
-            )
-
+        """Rebuild a saved match. Every value is checked against the ranges a preset and
+        a new match obey before anything is built; the current round is replayed.
+        SavedMatchError (a ValueError, one line naming the problem) on anything wrong,
+        including an action the engine refuses. A save of the first format (preset name
+        plus overrides, every round's log) is read by loading that preset as it is now."""
         try:
-            from .presets import load_preset
-
-            base = load_preset(preset)
-        except (ValueError, KeyError, OSError) as e:
-            raise ValueError(f"saved match: cannot load preset {preset!r}: {e}") from None
-        rules = _apply_overrides(base, overrides)
-
-        match = cls(
-            rules, seats, seed, preset=preset, clock=clock, timing=timing, bot_factory=bot_factory
-        )
-        match._base_rules_cache = base
-        running = [0] * n
-        for i, log_ in enumerate(rounds):
-            if not isinstance(log_, list):
-                raise ValueError(f"saved match: rounds[{i}] must be a list of actions")
-            match.round_no = i + 1
-            match.dealer = dealers[i]
-            match.totals = list(running)
-            game = match._new_game(i + 1, dealers[i])
-            for j, ad in enumerate(log_):
-                where = f"saved match: round {i + 1}, action {j + 1}"
-                if not isinstance(ad, dict):
-                    raise ValueError(f"{where}: expected an object, got {ad!r}")
-                try:
-                    action = action_from_dict(ad)
-                except ValueError as e:
-                    raise ValueError(f"{where}: {e}") from None
-                try:
-                    game.apply(action)
-                except IllegalAction as e:
-                    raise ValueError(f"{where} ({action}) is illegal on replay: {e}") from None
-            if i < len(history):
-                if not game.is_over:
-                    raise ValueError(
-                        f"saved match: round {i + 1} is recorded as finished "
-                        "but its log does not end the round"
-                    )
-                if tuple(game.points) != history[i]:
-                    raise ValueError(
-                        f"saved match: round {i + 1} scored {game.points} on "
-                        f"replay, the save says {history[i]}"
-                    )
-                running = [t + p for t, p in zip(running, game.points)]
-            if i < round_no - 1:
-                match._past_actions.append(list(game.actions))
-            else:
-                match.game = game
-        if running != totals:
-            raise ValueError(
-                f"saved match: totals {totals} do not add up to the rounds ({running})"
-            )
-        match.totals = running
-        match.round_history = history
-        match.dealers = list(dealers)
-        match._reset_timing()
-        return match
+            if not isinstance(d, Mapping):
+                raise SavedMatchError(f"expected an object, got {quote(d)}")
+            if "format" not in d and "overrides" in d:
+                return _from_first_format(d, clock, timing, bot_factory)
+            return _from_dict(cls, d, clock, timing, bot_factory)
+        except SavedMatchError:
+            raise
+        except OptionError as e:
+            raise SavedMatchError(f"rules: {e}") from None
+        except (ValueError, TypeError, KeyError, IndexError, RecursionError) as e:
+            raise SavedMatchError(f"cannot be rebuilt ({type(e).__name__})") from None
 
 
 # ---------------------------------------------------------------- save helpers
 
+SAVE_FORMAT = 2
+"""The saved match's layout: 2 holds the whole rule set and only the current round's
+actions; 1 (read, never written) held a preset name, overrides and every round."""
 
-def _fail(message: str) -> Any:
-    raise ValueError(f"saved match: {message}")
+_SAVE_KEYS = frozenset(
+    {
+        "format",
+        "match_id",
+        "preset",
+        "rules",
+        "seats",
+        "seed",
+        "round_no",
+        "round_history",
+        "totals",
+        "actions",
+    }
+)
+_ACTION_KEYS = frozenset({"type", "seat", "card", "color", "target", "uno"})
+MAX_SEED = 2**63
+MAX_ROUND_POINTS = 10_000_000
+"""More than every card of the largest deck at the highest value: no round scores this."""
+
+
+class SavedMatchError(ValueError):
+    """A saved match cannot be rebuilt; the message says why in one line. `preset` names
+    the preset a first-format save needs, when that is what is missing."""
+
+    def __init__(self, reason: str, preset: str | None = None) -> None:
+        super().__init__(f"saved match: {reason}")
+        self.reason = reason
+        self.preset = preset
 
 
 def _get(d: Mapping[str, Any], key: str, kind: type) -> Any:
     if key not in d:
-        raise ValueError(f"saved match: missing {key!r}")
+        raise SavedMatchError(f"missing {key!r}")
     value = d[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ValueError(f"saved match: {key} must be {kind.__name__}, got {type(value).__name__}")
+        raise SavedMatchError(f"{key} must be {kind.__name__}, got {quote(value)}")
     return value
 
 
 def _int_list(
-    values: list[Any], what: str, low: int | None = None, high: int | None = None
+    values: object, what: str, low: int, high: int, length: int | None = None
 ) -> list[int]:
-    out = []
+    """A list of whole numbers from `low` to `high` (exactly `length` of them if given)."""
+    if not isinstance(values, list):
+        raise SavedMatchError(f"{what} must be a list, got {quote(values)}")
+    if length is not None and len(values) != length:
+        raise SavedMatchError(f"{what} needs {length} entries, has {len(values)}")
     for v in values:
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise ValueError(f"saved match: {what} must hold integers, got {v!r}")
-        if low is not None and high is not None and not low <= v < high:
-            raise ValueError(f"saved match: {what}: {v} is not a seat")
-        out.append(v)
-    return out
+        if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+            raise SavedMatchError(
+                f"{what}: expected whole numbers from {low} to {high}, got {quote(v)}"
+            )
+    return list(values)
 
 
-def _parse_seats(raw: list[Any]) -> list[SeatSpec]:
+def _parse_seats(raw: object) -> list[SeatSpec]:
+    if not isinstance(raw, list) or not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
+        raise SavedMatchError(
+            f"seats: expected {MIN_PLAYERS} to {MAX_PLAYERS} seats, got {quote(raw)}"
+        )
     seats = []
     for i, s in enumerate(raw):
         if not isinstance(s, Mapping):
-            raise ValueError(f"saved match: seats[{i}] must be an object")
+            raise SavedMatchError(f"seats[{i}] must be an object")
         name, kind = s.get("name"), s.get("kind")
-        if not isinstance(name, str) or kind not in SEAT_KINDS:
-            raise ValueError(
-                f"saved match: seats[{i}] needs a name and a kind in {SEAT_KINDS}, got {s!r}"
+        if not isinstance(name, str) or not _is_seat_name(name):
+            raise SavedMatchError(
+                f"seats[{i}]: a name of 1 to {MAX_NAME_CHARS} characters, got {quote(name)}"
+            )
+        if not isinstance(kind, str) or kind not in SEAT_KINDS:
+            raise SavedMatchError(
+                f"seats[{i}]: kind must be one of {SEAT_KINDS}, got {quote(kind)}"
             )
         seats.append(SeatSpec(name, kind))
     return seats
 
 
-def _rule_value_to_json(value: object) -> object:
-    if isinstance(value, CustomRule):
-        return {"text": value.text, "effect": value.effect.value, "amount": value.amount}
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, Mapping):
-        return dict(value)
-    return value
+def _is_seat_name(name: object) -> bool:
+    return isinstance(name, str) and len(name.strip()) > 0 and len(name) <= MAX_NAME_CHARS
 
 
-def _rule_overrides(base: RuleSet, rules: RuleSet) -> dict[str, object]:
-    """The fields of `rules` that differ from the preset (target score, custom rule, ...)."""
-    out: dict[str, object] = {}
-    for f in dataclasses.fields(RuleSet):
-        mine, theirs = getattr(rules, f.name), getattr(base, f.name)
-        if isinstance(mine, Mapping):
-            differs = dict(mine) != dict(theirs)
-        else:
-            differs = mine != theirs
-        if differs:
-            out[f.name] = _rule_value_to_json(mine)
+def _parse_actions(raw: object, where: str) -> list[Action]:
+    """The actions of one round log, each checked for shape before the engine sees it."""
+    if not isinstance(raw, list):
+        raise SavedMatchError(f"{where} must be a list of actions")
+    if len(raw) >= MAX_ROUND_ACTIONS:
+        raise SavedMatchError(
+            f"{where}: the round did not end within {MAX_ROUND_ACTIONS} moves; these rules "
+            "let play go round in circles"
+        )
+    out = []
+    for j, ad in enumerate(raw):
+        if not isinstance(ad, dict) or not set(ad) <= _ACTION_KEYS:
+            raise SavedMatchError(f"{where}, action {j + 1}: expected an action, got {quote(ad)}")
+        for value in ad.values():
+            if (isinstance(value, str) and len(value) > 16) or isinstance(value, list | dict):
+                raise SavedMatchError(f"{where}, action {j + 1}: {quote(value)} is no action part")
+        try:
+            out.append(action_from_dict(ad))
+        except ValueError:
+            raise SavedMatchError(f"{where}, action {j + 1}: not a valid action") from None
     return out
 
 
-def _apply_overrides(base: RuleSet, overrides: Mapping[str, Any]) -> RuleSet:
-    fields = {f.name for f in dataclasses.fields(RuleSet)}
-    changes: dict[str, object] = {}
-    for key, value in overrides.items():
-        where = f"saved match: overrides: {key}"
-        if key not in fields:
-            raise ValueError(f"{where}: not a rule option")
-        current = getattr(base, key)
-        if isinstance(current, CustomRule):
-            if not isinstance(value, Mapping):
-                raise ValueError(f"{where}: expected an object")
-            text, effect, amount = value.get("text"), value.get("effect"), value.get("amount")
-            if not isinstance(text, str) or not isinstance(amount, int) or isinstance(amount, bool):
-                raise ValueError(f"{where}: needs text (string) and amount (integer)")
-            try:
-                changes[key] = CustomRule(text, CustomEffect(effect), amount)
-            except ValueError:
-                raise ValueError(f"{where}: unknown effect {effect!r}") from None
-        elif isinstance(current, Stacking | Scoring):
-            try:
-                changes[key] = type(current)(value)
-            except ValueError:
-                raise ValueError(f"{where}: unknown value {value!r}") from None
-        elif isinstance(current, Mapping):
-            if not isinstance(value, Mapping) or not all(
-                isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
-                for k, v in value.items()
-            ):
-                raise ValueError(f"{where}: expected an object of integers")
-            changes[key] = dict(value)
-        elif isinstance(current, bool):
-            if not isinstance(value, bool):
-                raise ValueError(f"{where}: expected true or false, got {value!r}")
-            changes[key] = value
-        elif isinstance(current, int):
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"{where}: expected an integer, got {value!r}")
-            changes[key] = value
-        elif isinstance(current, str):
-            if not isinstance(value, str):
-                raise ValueError(f"{where}: expected a string, got {value!r}")
-            changes[key] = value
-        else:  # pragma: no cover - a new kind of rule option
-            raise ValueError(f"{where}: cannot restore this option")
+def _replay(game: Game, actions: list[Action], where: str) -> None:
+    for j, action in enumerate(actions):
+        try:
+            game.apply(action)
+        except IllegalAction:
+            raise SavedMatchError(
+                f"{where}, action {j + 1} ({_clip_text(str(action))}) is illegal on replay"
+            ) from None
+
+
+def _clip_text(text: str) -> str:
+    return text if len(text) <= 60 else text[:60] + "…"
+
+
+def _from_dict(
+    cls: type[Match],
+    d: Mapping[str, Any],
+    clock: Clock | None,
+    timing: Timing,
+    bot_factory: BotFactory | None,
+) -> Match:
+    unknown = [k for k in d if k not in _SAVE_KEYS]
+    if unknown:
+        raise SavedMatchError(f"unknown entry {quote(unknown[0])} (saved by a newer version?)")
+    if _get(d, "format", int) != SAVE_FORMAT:
+        raise SavedMatchError(f"format {quote(d['format'])} is not one this version reads")
+    match_id = _get(d, "match_id", str)
+    if not _MATCH_ID_CHARS.issuperset(match_id) or not 0 < len(match_id) <= 64:
+        raise SavedMatchError(f"match_id {quote(match_id)} is not an id")
+    preset = _get(d, "preset", str)
+    if not is_preset_name(preset):
+        raise SavedMatchError(f"preset {quote(preset)} is not a preset name")
+    rules = rules_from_json(_get(d, "rules", dict))
+    seats = _parse_seats(_get(d, "seats", list))
+    n = len(seats)
+    if not rules.min_players <= n <= rules.max_players:
+        raise SavedMatchError(
+            f"{n} seats; its rules allow {rules.min_players} to {rules.max_players} players"
+        )
+    seed = _get(d, "seed", int)
+    if not -MAX_SEED <= seed <= MAX_SEED:
+        raise SavedMatchError("seed out of range")
+    round_no = _get(d, "round_no", int)
+    if not 0 <= round_no <= MAX_MATCH_ROUNDS:
+        raise SavedMatchError(f"round_no must be from 0 to {MAX_MATCH_ROUNDS}, got {round_no}")
+    raw_history = _get(d, "round_history", list)
+    if len(raw_history) not in (round_no, round_no - 1):
+        raise SavedMatchError(f"{len(raw_history)} finished rounds do not fit round {round_no}")
+    history = [
+        tuple(_int_list(p, f"round_history[{i}]", 0, MAX_ROUND_POINTS, n))
+        for i, p in enumerate(raw_history)
+    ]
+    totals = _int_list(_get(d, "totals", list), "totals", 0, MAX_ROUND_POINTS * MAX_MATCH_ROUNDS, n)
+    running = [sum(points[s] for points in history) for s in range(n)]
+    if running != totals:
+        raise SavedMatchError("totals do not add up to the finished rounds")
+    actions = _parse_actions(_get(d, "actions", list), f"round {round_no}")
+    if round_no == 0 and actions:
+        raise SavedMatchError("actions before the first round was dealt")
+
+    match = cls(
+        rules,
+        seats,
+        seed,
+        preset=preset,
+        clock=clock,
+        timing=timing,
+        bot_factory=bot_factory,
+        match_id=match_id,
+    )
+    if round_no == 0:
+        match._reset_timing()
+        return match
+    before = history[: round_no - 1]
+    match.round_history = list(before)
+    match.totals = [sum(points[s] for points in before) for s in range(n)]
+    if match.match_over:
+        raise SavedMatchError(f"the match was already over before round {round_no}")
+    match.dealers = [(match.dealer + r) % n for r in range(round_no)]
+    match.dealer = match.dealers[-1]
+    match.round_no = round_no
+    game = match._new_game(round_no, match.dealer)
+    _replay(game, actions, f"round {round_no}")
+    match.game = game
+    if len(history) == round_no:
+        if not game.is_over:
+            raise SavedMatchError(
+                f"round {round_no} is recorded as finished but was not played out"
+            )
+        if tuple(game.points) != history[-1]:
+            raise SavedMatchError(f"round {round_no} scores differently on replay")
+        match.round_history = list(history)
+        match.totals = list(totals)
+    match._reset_timing()
+    return match
+
+
+_MATCH_ID_CHARS = frozenset("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_")
+
+
+def _from_first_format(
+    d: Mapping[str, Any],
+    clock: Clock | None,
+    timing: Timing,
+    bot_factory: BotFactory | None,
+) -> Match:
+    """A save of the first format: the preset as it is now plus the overrides, every
+    round replayed. A new match id is given (this format had none)."""
+    from .presets import PresetError, load_named_preset
+
+    preset = _get(d, "preset", str)
+    if not is_preset_name(preset):
+        raise SavedMatchError(f"preset {quote(preset)} is not a preset name")
     try:
-        return base.replace(**changes)
-    except (ValueError, TypeError) as e:
-        raise ValueError(f"saved match: overrides: {e}") from None
+        base = load_named_preset(preset)
+    except PresetError:
+        raise SavedMatchError(
+            f"its rules come from the preset {quote(preset)}, which cannot be loaded", preset
+        ) from None
+    overrides = _get(d, "overrides", dict)
+    unknown = [k for k in overrides if k not in {o.field for o in OPTIONS}]
+    if unknown:
+        raise SavedMatchError(f"overrides: unknown option {quote(unknown[0])}")
+    changes = {k: option(k).from_json(v) for k, v in overrides.items()}
+    rules = base.replace(**changes)
+    check_rule_set(rules)
+    seats = _parse_seats(_get(d, "seats", list))
+    n = len(seats)
+    seed = _get(d, "seed", int)
+    if not -MAX_SEED <= seed <= MAX_SEED:
+        raise SavedMatchError("seed out of range")
+    round_no = _get(d, "round_no", int)
+    if not 0 <= round_no <= MAX_MATCH_ROUNDS:
+        raise SavedMatchError(f"round_no must be from 0 to {MAX_MATCH_ROUNDS}, got {round_no}")
+    dealers = _int_list(_get(d, "dealers", list), "dealers", 0, n - 1, round_no)
+    rounds = _get(d, "rounds", list)
+    if len(rounds) != round_no:
+        raise SavedMatchError(f"round_no is {round_no} but there are {len(rounds)} round logs")
+    raw_history = _get(d, "round_history", list)
+    if len(raw_history) not in (round_no, round_no - 1):
+        raise SavedMatchError(f"{len(raw_history)} finished rounds do not fit round {round_no}")
+    history = [
+        tuple(_int_list(p, f"round_history[{i}]", 0, MAX_ROUND_POINTS, n))
+        for i, p in enumerate(raw_history)
+    ]
+    totals = _int_list(_get(d, "totals", list), "totals", 0, MAX_ROUND_POINTS * MAX_MATCH_ROUNDS, n)
+    match = Match(
+        rules, seats, seed, preset=preset, clock=clock, timing=timing, bot_factory=bot_factory
+    )
+    if not rules.min_players <= n <= rules.max_players:  # pragma: no cover - Match checks it
+        raise SavedMatchError(f"{n} seats do not fit its rules")
+    running = [0] * n
+    for i, raw in enumerate(rounds):
+        actions = _parse_actions(raw, f"round {i + 1}")
+        match.round_no = i + 1
+        match.totals = list(running)
+        game = match._new_game(i + 1, dealers[i])
+        _replay(game, actions, f"round {i + 1}")
+        if i < len(history):
+            if not game.is_over or tuple(game.points) != history[i]:
+                raise SavedMatchError(f"round {i + 1} scores differently on replay")
+            running = [t + p for t, p in zip(running, game.points)]
+        match.game = game
+    if running != totals:
+        raise SavedMatchError("totals do not add up to the rounds")
+    match.totals = running
+    match.round_history = history
+    match.dealers = list(dealers)
+    if dealers:
+        match.dealer = dealers[-1]
+    match._reset_timing()
+    return match
 
 
 # ---------------------------------------------------------------- headless play
@@ -870,7 +1017,7 @@ def play_match_headless(
     preset: str | None = None,
     timing: Timing = Timing(),
     bot_factory: BotFactory | None = None,
-    max_actions_per_round: int = 20_000,
+    max_actions_per_round: int = MAX_ROUND_ACTIONS,
 ) -> Match:
     """Play an all-computer match to its end (or `max_rounds`) on a ManualClock that
     jumps straight to each next due moment. For --smoke runs and tests."""
@@ -887,8 +1034,11 @@ def play_match_headless(
     return match
 
 
-def run_round_headless(match: Match, clock: ManualClock, max_actions: int = 20_000) -> None:
-    """Drive the current round to its end, stepping `clock` to each due moment."""
+def run_round_headless(
+    match: Match, clock: ManualClock, max_actions: int = MAX_ROUND_ACTIONS
+) -> None:
+    """Drive the current round to its end, stepping `clock` to each due moment; a round
+    longer than `max_actions` raises RoundTooLong."""
     game = match._require_game()
     while not game.is_over:
         due = match.next_due_s()
@@ -897,4 +1047,4 @@ def run_round_headless(match: Match, clock: ManualClock, max_actions: int = 20_0
         clock.advance(max(0.0, due - clock.now_s()))
         match.poll()
         if len(game.actions) > max_actions:
-            raise RuntimeError(f"round {match.round_no} did not end within {max_actions} actions")
+            raise RoundTooLong(f"round {match.round_no} did not end within {max_actions} actions")

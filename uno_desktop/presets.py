@@ -2,72 +2,70 @@
 
 Built-in presets live in `rules_presets/` (found with `resources.presets_path()`); players
 keep their own in `paths.user_presets_dir()`. A file may `extends:` another preset and
-change only a few options. Files are read with PyYAML's safe composer, so nothing in a
-file can run code, and every node keeps its line number: a mistake is reported as
-`<file>: line <n>: <option>: <what is wrong>` so a parent can fix it in a text editor.
-A broken user preset is listed as an error and skipped; it never stops the game.
+change only a few options. What each option is, and its range, is declared once in
+`uno_desktop.options`; this module reads files against those declarations.
+
+Files are untrusted, ours too: a file over MAX_PRESET_BYTES, with more than
+MAX_CONTENT_BYTES of options or nested deeper than MAX_NESTING is refused before it is
+parsed; `extends:` takes a preset *name* (never a path) and chains end after MAX_EXTENDS
+files; nothing in a file can run code (PyYAML's safe composer). Every problem is a
+`PresetError` naming `<file>: line <n>: <option>: <what is wrong>`, quoting at most one
+line of the file. A broken user preset is listed as an error and skipped. Results are
+cached by file stamp, so opening New game again reads nothing that did not change.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
+import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from .engine.cards import COLORED_RANKS, NUMBER_RANKS, WILD_RANKS
-from .engine.rules import CustomEffect, CustomRule, RuleSet, Scoring, Stacking
+from .engine.rules import CustomEffect, CustomRule, RuleSet
+from .options import (
+    AMOUNT_EFFECTS,
+    CUSTOM_AMOUNT_RANGE,
+    DECK_RANKS,
+    LABELS,
+    MAX_CUSTOM_TEXT_CHARS,
+    MAX_DESCRIPTION_CHARS,
+    MAX_TITLE_CHARS,
+    Kind,
+    Option,
+    file_options,
+    group_keys,
+    quote,
+    rule_set_problem,
+    top_keys,
+)
 
 BUILTIN_NAMES: tuple[str, ...] = ("official", "family", "swedish", "party")
 """The built-in presets in menu order (any further files in rules_presets/ follow)."""
 
 SUFFIX = ".yaml"
 
-# Ranges: wide enough for any house rule, narrow enough to catch typos like 2000.
-MAX_RANK_COUNT = 20  # per colour for coloured ranks, in total for wilds
-MAX_CARD_VALUE = 500
-MAX_HAND_SIZE = 30
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
-MAX_PENALTY = 20
-MAX_TARGET_SCORE = 100_000
-MAX_CUSTOM_AMOUNT = 10
-MAX_TITLE_CHARS = 80
-MAX_DESCRIPTION_CHARS = 300
-MAX_CUSTOM_TEXT_CHARS = 300
+MAX_PRESET_BYTES = 256 * 1024
+"""A preset file larger than this is refused unread (the built-in ones are about 6 KB)."""
+MAX_CONTENT_BYTES = 16 * 1024
+"""Options text (comments and blank lines not counted) allowed in one file."""
+MAX_NESTING = 8
+"""Levels of mappings and lists in one file (a preset needs three)."""
+MAX_EXTENDS = 8
+"""Files in one `extends:` chain."""
+MAX_USER_PRESETS = 100
+"""User preset files listed; more are reported, not read."""
+MAX_NAME_CHARS = 64
+_NAME_FORBIDDEN = frozenset('/\\:*?"<>|') | {chr(c) for c in range(32)} | {"\x7f"}
 
-TOP_KEYS: tuple[str, ...] = (
-    "name",
-    "title",
-    "description",
-    "extends",
-    "deck",
-    "card_values",
-    "hand_size",
-    "players",
-    "draw",
-    "drawn_card",
-    "stacking",
-    "jump_in",
-    "seven_zero",
-    "wild_draw_four",
-    "uno_penalty",
-    "false_catch_penalty",
-    "target_score",
-    "scoring",
-    "custom_rule",
-)
-PLAYERS_KEYS: tuple[str, ...] = ("min", "max")
-WILD_DRAW_FOUR_KEYS: tuple[str, ...] = ("bluffing", "challenge", "innocent_extra")
-CUSTOM_RULE_KEYS: tuple[str, ...] = ("text", "effect", "amount")
 NUMBERS_SHORTHAND = "1-9"
-DECK_KEYS: tuple[str, ...] = (*COLORED_RANKS, *WILD_RANKS, NUMBERS_SHORTHAND)
-VALUE_KEYS: tuple[str, ...] = (*COLORED_RANKS, *WILD_RANKS)
-DRAW_CHOICES: dict[str, bool] = {"one": False, "until_playable": True}
-DRAWN_CARD_CHOICES: dict[str, bool] = {"play_or_keep": True, "keep": False}
-AMOUNT_EFFECTS: frozenset[CustomEffect] = frozenset(
-    {CustomEffect.OTHERS_DRAW, CustomEffect.NEXT_DRAWS_SKIPPED}
-)
+DECK_KEYS: tuple[str, ...] = (*DECK_RANKS, NUMBERS_SHORTHAND)
+GROUP_WHAT: dict[str, str] = {
+    "players": "a mapping with min and max",
+    "wild_draw_four": "a mapping of Wild Draw Four options",
+}
 
 _TAG = "tag:yaml.org,2002:"
 
@@ -111,15 +109,58 @@ class PresetListing:
 def load_preset(name_or_path: str) -> RuleSet:
     """The rule set for a built-in name, a user preset name, or a path to a .yaml file.
 
-    Raises `PresetError` (a `ValueError`) naming file, line and option on any problem.
+    Paths are for the command line's `--preset` (the player's own choice); a name read
+    from a file goes through `load_named_preset`. Raises `PresetError` naming file, line
+    and option on any problem.
     """
-    return _load_file(_locate(name_or_path), ())
+    if _looks_like_path(name_or_path):
+        path = Path(name_or_path)
+        if not path.is_file():
+            raise PresetError(f"{_clip(name_or_path)}: no such preset file")
+        return _load_cached(path)
+    return load_named_preset(name_or_path)
+
+
+def load_named_preset(name: str) -> RuleSet:
+    """The rule set for a preset *name* (a built-in one or a file in the user presets
+    folder), never a path: for names read from settings or a saved match."""
+    check_preset_name(name)
+    found = _find_by_name(name, None)
+    if found is None:
+        raise PresetError(f"unknown preset {quote(name)}; {_known_names_text()}")
+    return _load_cached(found)
+
+
+def is_preset_name(name: object) -> bool:
+    """Whether `name` can name a preset: a file name without folders, dots in front or
+    characters no file system takes (so it can never reach outside the presets folders)."""
+    return (
+        isinstance(name, str)
+        and 0 < len(name) <= MAX_NAME_CHARS
+        and name == name.strip()
+        and not name.startswith(".")
+        and not name.endswith(".")
+        and not _looks_like_path(name)
+        and not any(ch in _NAME_FORBIDDEN for ch in name)
+    )
+
+
+def check_preset_name(name: object) -> str:
+    """`name` if `is_preset_name`; else PresetError saying what a name may be."""
+    if not is_preset_name(name):
+        raise PresetError(
+            f"{quote(name)} is not a preset name: give the name of a built-in preset or "
+            "of a file in your presets folder, without folders or '.yaml'"
+        )
+    assert isinstance(name, str)
+    return name
 
 
 def list_presets() -> PresetListing:
     """Built-in presets, then the user's, each loaded and checked; broken ones become errors.
 
-    Reads the folders every time it is called, so a file saved while the game runs shows up.
+    Looks at the folders every time (a file saved while the game runs shows up), but reads
+    only files whose stamp (size, modification time) changed since the last call.
     """
     presets: list[PresetInfo] = []
     errors: list[str] = []
@@ -129,12 +170,23 @@ def list_presets() -> PresetListing:
         _list_one(builtin_dir / f"{name}{SUFFIX}", True, presets, errors)
     user_dir = _user_dir()
     if user_dir.is_dir():
-        for path in sorted(user_dir.glob(f"*{SUFFIX}"), key=lambda p: p.name.lower()):
-            if not path.is_file():
-                continue
+        files = sorted(_user_files(user_dir), key=lambda p: p.name.lower())
+        if len(files) > MAX_USER_PRESETS:
+            errors.append(
+                f"{user_dir}: {len(files)} preset files; only the first {MAX_USER_PRESETS} "
+                "are listed"
+            )
+        for path in files[:MAX_USER_PRESETS]:
             if path.stem in builtin_names:
                 errors.append(
-                    f"{path}: the name {path.stem!r} belongs to a built-in preset; rename the file"
+                    f"{path}: the name {quote(path.stem)} belongs to a built-in preset; "
+                    "rename the file"
+                )
+                continue
+            if not is_preset_name(path.stem):
+                errors.append(
+                    f"{_clip(str(path))}: this file name cannot name a preset; rename it "
+                    "(no dot in front, no characters like : * ? |)"
                 )
                 continue
             _list_one(path, False, presets, errors)
@@ -143,12 +195,9 @@ def list_presets() -> PresetListing:
 
 def _list_one(path: Path, builtin: bool, presets: list[PresetInfo], errors: list[str]) -> None:
     try:
-        rules = _load_file(path, ())
+        rules = _load_cached(path)
     except PresetError as e:
         errors.append(str(e))
-        return
-    except Exception as e:  # a user's file must never stop the menu
-        errors.append(f"{path}: cannot be used: {e}")
         return
     presets.append(PresetInfo(rules.name, rules.title, rules.description, path, builtin, rules))
 
@@ -168,35 +217,34 @@ def _user_dir() -> Path:
     return user_presets_dir()
 
 
+def _user_files(folder: Path) -> list[Path]:
+    try:
+        return [p for p in folder.glob(f"*{SUFFIX}") if p.is_file()]
+    except OSError:
+        return []
+
+
 def _builtin_names(folder: Path) -> tuple[str, ...]:
     others = sorted(p.stem for p in folder.glob(f"*{SUFFIX}") if p.stem not in BUILTIN_NAMES)
     return (*BUILTIN_NAMES, *others)
 
 
 def _looks_like_path(text: str) -> bool:
-    return text.lower().endswith((".yaml", ".yml")) or "/" in text or "\\" in text
-
-
-def _locate(name_or_path: str, near: Path | None = None) -> Path:
-    """The file for a preset name or path. `near`: the folder of a file that extends it."""
-    if _looks_like_path(name_or_path):
-        path = Path(name_or_path)
-        if near is not None and not path.is_absolute():
-            path = near / path
-        if not path.is_file():
-            raise PresetError(f"{name_or_path}: no such preset file")
-        return path
-    found = _find_by_name(name_or_path, near)
-    if found is None:
-        raise PresetError(f"unknown preset {name_or_path!r}; {_known_names_text()}")
-    return found
+    return (
+        text.lower().endswith((".yaml", ".yml"))
+        or "/" in text
+        or "\\" in text
+        or text in (".", "..")
+        or os.path.isabs(text)
+    )
 
 
 def _find_by_name(name: str, near: Path | None) -> Path | None:
-    builtin = _builtin_dir() / f"{name}{SUFFIX}"
-    if builtin.is_file():
-        return builtin
-    folders = [near] if near is not None else []
+    """The file for a checked preset name: built-in first, then `near` (the folder of a
+    file that extends it), then the user presets folder."""
+    folders = [_builtin_dir()]
+    if near is not None:
+        folders.append(near)
     folders.append(_user_dir())
     for folder in folders:
         candidate = folder / f"{name}{SUFFIX}"
@@ -208,36 +256,207 @@ def _find_by_name(name: str, near: Path | None) -> Path | None:
 def _known_names_text() -> str:
     builtin = ", ".join(_builtin_names(_builtin_dir()))
     user_dir = _user_dir()
-    users = sorted(p.stem for p in user_dir.glob(f"*{SUFFIX}")) if user_dir.is_dir() else []
+    users = sorted(p.stem for p in _user_files(user_dir)) if user_dir.is_dir() else []
     text = f"built-in presets: {builtin}"
     if users:
-        text += "; your presets: " + ", ".join(users)
+        shown = users[:20]
+        text += "; your presets: " + ", ".join(_clip(u) for u in shown)
+        if len(users) > len(shown):
+            text += ", …"
     return text
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    """One line of `text`, at most `limit` characters (for names inside messages)."""
+    lines = text.splitlines() or [""]
+    first = lines[0]
+    return first if len(lines) == 1 and len(first) <= limit else first[:limit] + "…"
+
+
+# ---------------------------------------------------------------- the cache
+
+_Stamp = tuple[int, int, int, int]
+
+
+def _stamp(path: Path) -> _Stamp | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Cached:
+    """A file's result and the stamps of every file it was built from (itself first)."""
+
+    stamps: tuple[tuple[Path, _Stamp | None], ...]
+    rules: RuleSet | None
+    error: str | None
+
+
+_CACHE: dict[Path, _Cached] = {}
+_CACHE_LIMIT = 4 * MAX_USER_PRESETS
+
+
+def _load_cached(path: Path) -> RuleSet:
+    """`_load_file` of a top-level file, reused while no file it was built from changed."""
+    key = path.absolute()
+    hit = _CACHE.get(key)
+    if hit is not None and all(_stamp(p) == s for p, s in hit.stamps):
+        if hit.rules is None:
+            raise PresetError(hit.error)
+        return hit.rules
+    stamp = _stamp(path)
+    try:
+        rules, deps = _load_file(path, ())
+    except PresetError as e:
+        _remember(key, _Cached(((path, stamp),), None, str(e)))
+        raise
+    _remember(key, _Cached(((path, stamp), *deps), rules, None))
+    return rules
+
+
+def _remember(key: Path, entry: _Cached) -> None:
+    if len(_CACHE) >= _CACHE_LIMIT:
+        _CACHE.clear()
+    _CACHE[key] = entry
 
 
 # ---------------------------------------------------------------- reading one file
 
 
-def _load_file(path: Path, chain: tuple[Path, ...]) -> RuleSet:
-    """Parse, check and build one file; `chain` holds the files extending it (cycles)."""
-    import yaml
-
+def _read_text(path: Path) -> str:
+    """The file's text, refused unread when too large and unparsed when too complex."""
     where = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise PresetError(f"{where}: cannot read the file: {e}") from e
+        size = os.stat(path).st_size
+    except OSError:
+        size = 0  # open() below says why
+    if size > MAX_PRESET_BYTES:
+        raise PresetError(
+            f"{where}: the file is {size} bytes; a preset may be at most "
+            f"{MAX_PRESET_BYTES // 1024} KiB"
+        )
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        with open(path, "rb") as f:
+            raw = f.read(MAX_PRESET_BYTES + 1)
+    except OSError as e:
+        raise PresetError(f"{where}: cannot read the file: {e.strerror or type(e).__name__}") from e
+    if len(raw) > MAX_PRESET_BYTES:
+        raise PresetError(f"{where}: a preset may be at most {MAX_PRESET_BYTES // 1024} KiB")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        raise PresetError(f"{where}: line {line}: not UTF-8 text (save it as UTF-8)") from None
+    _check_shape(where, text)
+    return text
+
+
+def _check_shape(where: str, text: str) -> None:
+    """Refuse, before parsing, files with too much content or nested too deep.
+
+    A cheap upper bound, line by line: comments and blank lines are free; each deeper
+    indentation, leading '- ' or '? ', and open '[' or '{' is a level."""
+    content = 0
+    indents: list[int] = []
+    flow = 0
+    for number, raw in enumerate(text.splitlines(), 1):
+        body = raw.lstrip(" ")
+        if not body.strip() or body.startswith("#"):
+            continue
+        content += len(raw) + 1
+        if content > MAX_CONTENT_BYTES:
+            raise PresetError(
+                f"{where}: line {number}: more than {MAX_CONTENT_BYTES // 1024} KiB of options "
+                "(comments not counted); a preset needs a few dozen lines"
+            )
+        markers = 0
+        if flow == 0:
+            indent = len(raw) - len(body)
+            while indents and indents[-1] >= indent:
+                indents.pop()
+            indents.append(indent)
+            while body[:2] in ("- ", "? ") or body in ("-", "?"):
+                markers += 1
+                body = body[2:].lstrip(" ")
+        flow, deepest = _flow_depth(body, flow)
+        if len(indents) + markers + deepest > MAX_NESTING:
+            raise PresetError(
+                f"{where}: line {number}: nested more than {MAX_NESTING} levels deep; "
+                "a preset needs three"
+            )
+
+
+def _flow_depth(body: str, flow: int) -> tuple[int, int]:
+    """The open '[' / '{' count after `body` (starting from `flow`) and the most open on
+    the line. Brackets inside quotes, after a comment mark or inside plain text (not
+    where a value starts) are not counted."""
+    deepest = flow
+    quote_char = ""
+    previous = ""  # the last character that was not a space
+    for i, ch in enumerate(body):
+        if quote_char:
+            if ch == quote_char:
+                quote_char = ""
+                previous = ch
+            continue
+        if ch == " ":
+            continue
+        if ch == "#" and (i == 0 or body[i - 1] == " "):
+            break
+        starts_value = previous in ("", ":", "-", ",", "?", "[", "{")
+        if ch in "\"'" and starts_value:
+            quote_char = ch
+        elif ch in "[{" and (flow > 0 or starts_value):
+            flow += 1
+            deepest = max(deepest, flow)
+        elif ch in "]}" and flow > 0:
+            flow -= 1
+        previous = ch
+    return flow, deepest
+
+
+def _compose(where: str, text: str) -> Any:
+    """The YAML node tree (libyaml when present: fast; the pure-Python composer for the
+    wording of a syntax error, so messages are the same everywhere)."""
+    import yaml
+
+    fast = getattr(yaml, "CSafeLoader", None)
+    if fast is not None:
+        try:
+            return yaml.compose(text, Loader=fast)
+        except yaml.YAMLError:
+            pass  # parse again below for the friendlier message
+        except (RecursionError, MemoryError, ValueError) as e:
+            raise PresetError(f"{where}: line 1: cannot be read ({type(e).__name__})") from None
+    try:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark is not None else 1
-        problem = ", ".join(t for t in (e.context, e.problem) if t) or "cannot be read"
+        problem = ", ".join(_clip(t, 120) for t in (e.context, e.problem) if t)
+        problem = problem or "cannot be read"
         if problem == "mapping values are not allowed here":
             problem += " (put text containing ': ' in quotes)"
-        raise PresetError(f"{where}: line {line}: YAML syntax error: {problem}") from e
+        raise PresetError(f"{where}: line {line}: YAML syntax error: {problem}") from None
     except yaml.YAMLError as e:
-        raise PresetError(f"{where}: line 1: YAML syntax error: {e}") from e
+        raise PresetError(f"{where}: line 1: YAML syntax error: {_clip(str(e), 120)}") from None
+    except (RecursionError, MemoryError, ValueError) as e:
+        raise PresetError(f"{where}: line 1: cannot be read ({type(e).__name__})") from None
+
+
+def _load_file(
+    path: Path, chain: tuple[Path, ...]
+) -> tuple[RuleSet, tuple[tuple[Path, _Stamp | None], ...]]:
+    """Parse, check and build one file; `chain` holds the files extending it (cycles).
+    Returns the rules and the stamps of the files it extends (for the cache)."""
+    import yaml
+
+    where = str(path)
+    text = _read_text(path)
+    root = _compose(where, text)
     if root is None or (_is_scalar(root) and _tag(root) == "null"):
         raise PresetError(
             f"{where}: line 1: the file is empty; write options like 'stacking: none'"
@@ -245,9 +464,19 @@ def _load_file(path: Path, chain: tuple[Path, ...]) -> RuleSet:
     if not isinstance(root, yaml.MappingNode):
         raise PresetError(
             f"{where}: line {_line(root)}: expected options as 'key: value' lines "
-            f"at the top level; got {_shown(root)}"
+            f"at the top level; got {_shown(root, text.splitlines())}"
         )
-    return _Reader(path, chain).build(root)
+    reader = _Reader(path, chain)
+    reader.lines = text.splitlines()
+    try:
+        rules = reader.build(root)
+    except PresetError:
+        raise
+    except (RecursionError, MemoryError) as e:  # pragma: no cover - shape checks come first
+        raise PresetError(f"{where}: cannot be used ({type(e).__name__})") from None
+    except (ValueError, TypeError, KeyError) as e:
+        raise PresetError(f"{where}: cannot be used: {_clip(str(e), 120)}") from None
+    return rules, reader.deps
 
 
 def _tag(node: object) -> str:
@@ -265,8 +494,9 @@ def _line(node: object) -> int:
     return int(node.start_mark.line) + 1  # type: ignore[attr-defined]
 
 
-def _shown(node: object) -> str:
-    """How a value is quoted in a message: numbers bare, other scalars in quotes."""
+def _shown(node: object, lines: Sequence[str]) -> str:
+    """How a value is quoted in a message: numbers bare, other scalars in quotes; a value
+    written over several lines is shown by its first line (`lines`: the file's lines)."""
     import yaml
 
     if isinstance(node, yaml.SequenceNode):
@@ -277,12 +507,26 @@ def _shown(node: object) -> str:
     if tag == "null":
         return "nothing"
     raw = str(node.value)  # type: ignore[attr-defined]
+    start, end = node.start_mark, node.end_mark  # type: ignore[attr-defined]
+    if end.line > start.line and start.line < len(lines):
+        first = lines[start.line][start.column :]
+        return quote(first.strip() + "\n…")
     if tag in ("int", "float"):
-        return raw
-    return f"'{raw}'"
+        return _clip(raw)
+    return quote(raw)
+
+
+def _meaning(key: str) -> str:
+    """ " (what the option does)" for a preset key, from its declaration; "" for a group."""
+    for opt in file_options():
+        if opt.key == key:
+            return f" ({opt.explain})"
+    return ""
 
 
 def _suggest(key: str, allowed: Sequence[str]) -> str | None:
+    if len(key) > 40:
+        return None
     by_lower = {a.lower(): a for a in allowed}
     if key.lower() in by_lower:
         return by_lower[key.lower()]
@@ -301,8 +545,14 @@ class _Reader:
         self.path = path
         self.where = str(path)
         self.chain = chain
+        self.deps: tuple[tuple[Path, _Stamp | None], ...] = ()
+        self.groups: dict[str, Entries] = {}
+        self.lines: list[str] = []
 
     # -- messages
+
+    def shown(self, node: Node) -> str:
+        return _shown(node, self.lines)
 
     def fail(self, node: Node, key: str, problem: str) -> NoReturn:
         raise PresetError(f"{self.where}: line {_line(node)}: {key}: {problem}")
@@ -314,17 +564,18 @@ class _Reader:
         import yaml
 
         if not isinstance(node, yaml.MappingNode):
-            self.fail(node, key or "(top level)", f"expected {what}; got {_shown(node)}")
+            self.fail(node, key or "(top level)", f"expected {what}; got {self.shown(node)}")
         out: Entries = {}
         for k, v in node.value:
             if not isinstance(k, yaml.ScalarNode):
-                self.fail(k, key or "(top level)", f"expected {what}; got {_shown(k)} as a key")
+                self.fail(k, key or "(top level)", f"expected {what}; got {self.shown(k)} as a key")
             name = str(k.value)
-            full = f"{key}.{name}" if key else name
+            full = _clip(f"{key}.{name}" if key else name)
             if name not in allowed:
                 hint = _suggest(name, allowed)
                 if hint is not None:
-                    self.fail(k, full, f"unknown option; did you mean '{hint}'?")
+                    meaning = _meaning(f"{key}.{hint}" if key else hint)
+                    self.fail(k, full, f"unknown option; did you mean '{hint}'{meaning}?")
                 self.fail(k, full, "unknown option; expected one of " + ", ".join(allowed))
             if name in out:
                 self.fail(k, full, f"given twice (first on line {_line(out[name][0])})")
@@ -333,17 +584,19 @@ class _Reader:
 
     def boolean(self, node: Node, key: str) -> bool:
         if not _is_scalar(node) or _tag(node) != "bool":
-            self.fail(node, key, f"expected true or false; got {_shown(node)}")
-        import yaml
-
-        return bool(yaml.constructor.SafeConstructor().construct_yaml_bool(node))
+            self.fail(node, key, f"expected true or false; got {self.shown(node)}")
+        return str(node.value).lower() in ("yes", "true", "on")  # type: ignore[attr-defined]
 
     def integer(self, node: Node, key: str, low: int, high: int) -> int:
         expected = f"expected a whole number from {low} to {high}"
         if not _is_scalar(node) or _tag(node) != "int":
-            self.fail(node, key, f"{expected}; got {_shown(node)}")
+            self.fail(node, key, f"{expected}; got {self.shown(node)}")
         import yaml
 
+        raw = str(node.value)  # type: ignore[attr-defined]
+        if len(raw) > 20:
+            self.fail(node, key, f"{expected}; got {_clip(raw)}")
+        assert isinstance(node, yaml.ScalarNode)
         value = int(yaml.constructor.SafeConstructor().construct_yaml_int(node))
         if not low <= value <= high:
             self.fail(node, key, f"{expected}; got {value}")
@@ -351,142 +604,154 @@ class _Reader:
 
     def choice(self, node: Node, key: str, choices: Sequence[str]) -> str:
         if not _is_scalar(node) or _tag(node) != "str" or node.value not in choices:  # type: ignore[attr-defined]
-            self.fail(node, key, f"expected one of {', '.join(choices)}; got {_shown(node)}")
+            self.fail(node, key, f"expected one of {', '.join(choices)}; got {self.shown(node)}")
         return str(node.value)  # type: ignore[attr-defined]
 
-    def text(self, node: Node, key: str, max_chars: int) -> str:
+    def text(self, node: Node, key: str, low: int, high: int) -> str:
         if not _is_scalar(node) or _tag(node) != "str":
-            self.fail(node, key, f"expected text; got {_shown(node)}")
+            self.fail(node, key, f"expected text; got {self.shown(node)}")
         value = str(node.value).strip()  # type: ignore[attr-defined]
-        if not value:
+        if len(value) < max(low, 1):
             self.fail(node, key, "must not be empty")
-        if len(value) > max_chars:
-            self.fail(node, key, f"too long ({len(value)} characters; at most {max_chars})")
+        if len(value) > high:
+            self.fail(node, key, f"too long ({len(value)} characters; at most {high})")
         return value
 
     # -- the file
 
+    def group(self, top: Entries, name: str) -> Entries:
+        """The entries of a group such as `players` (checked once)."""
+        if name not in self.groups:
+            self.groups[name] = self.mapping(
+                top[name][1], name, group_keys(name), GROUP_WHAT.get(name, "a mapping")
+            )
+        return self.groups[name]
+
+    def entry(self, top: Entries, key: str) -> tuple[Node, Node] | None:
+        """The (key node, value node) of a dotted option key, if the file sets it."""
+        head, _dot, rest = key.partition(".")
+        if head not in top:
+            return None
+        if not rest:
+            return top[head]
+        return self.group(top, head).get(rest)
+
     def build(self, root: Node) -> RuleSet:
-        top = self.mapping(root, "", TOP_KEYS, "options as 'key: value' lines")
+        top = self.mapping(root, "", top_keys(), "options as 'key: value' lines")
         base = self.base(top)
         stem = self.path.stem
         changes: dict[str, object] = {"name": stem}
         if "name" in top:
-            name = self.text(top["name"][1], "name", MAX_TITLE_CHARS)
+            name = self.text(top["name"][1], "name", 1, MAX_TITLE_CHARS)
             if name != stem:
                 self.fail(
-                    top["name"][1], "name", f"must match the file name '{stem}'; got '{name}'"
+                    top["name"][1],
+                    "name",
+                    f"must match the file name {quote(stem)}; got {quote(name)}",
                 )
         changes["title"] = (
-            self.text(top["title"][1], "title", MAX_TITLE_CHARS) if "title" in top else stem
+            self.text(top["title"][1], "title", 1, MAX_TITLE_CHARS) if "title" in top else stem
         )
         changes["description"] = (
-            self.text(top["description"][1], "description", MAX_DESCRIPTION_CHARS)
+            self.text(top["description"][1], "description", 1, MAX_DESCRIPTION_CHARS)
             if "description" in top
             else ""
         )
-        self.scalars(top, changes)
-        if "players" in top:
-            self.players(top["players"][1], base, changes)
-        if "wild_draw_four" in top:
-            self.wild_draw_four(top["wild_draw_four"][1], changes)
-        if "deck" in top:
-            changes["deck"] = self.deck(top["deck"][1])
-        if "card_values" in top:
-            values = self.card_values(top["card_values"][1])
-            changes["card_values"] = {**base.card_values, **values}
-        if "custom_rule" in top:
-            changes["custom_rule"] = self.custom_rule(top["custom_rule"][1])
+        for opt in file_options():
+            if opt.field in LABELS:
+                continue
+            found = self.entry(top, opt.key)
+            if found is not None:
+                changes[opt.field] = self.value(opt, found[1], base)
+        self.check_players(top, changes, base)
         rules = base.replace(**changes)
-        self.check_deck(top, rules)
+        self.check_whole(top, rules)
         return rules
+
+    def value(self, opt: Option, node: Node, base: RuleSet) -> object:
+        """One option's value from its node, by the option's declared kind and range."""
+        kind, key = opt.kind, opt.key
+        if kind is Kind.FLAG:
+            return self.boolean(node, key)
+        if kind is Kind.COUNT:
+            return self.integer(node, key, opt.low, opt.high)
+        if kind is Kind.CHOICE:
+            return opt.value_of(self.choice(node, key, [w for w, _v in opt.words]))
+        if kind is Kind.DECK:
+            return self.deck(node, opt)
+        if kind is Kind.VALUES:
+            return {**base.card_values, **self.card_values(node, opt)}
+        if kind is Kind.CUSTOM_RULE:
+            return self.custom_rule(node)
+        return self.text(node, key, opt.low, opt.high)  # pragma: no cover - labels above
 
     def base(self, top: Entries) -> RuleSet:
         """The preset this file extends (the official rules when it names none)."""
         if "extends" not in top:
             return RuleSet()
         node = top["extends"][1]
-        parent = self.text(node, "extends", MAX_TITLE_CHARS)
-        try:
-            path = _locate(parent, near=self.path.parent)
-        except PresetError:
-            self.fail(node, "extends", f"unknown preset '{parent}'; {_known_names_text()}")
+        parent = self.text(node, "extends", 1, MAX_TITLE_CHARS)
+        if not is_preset_name(parent):
+            self.fail(
+                node,
+                "extends",
+                f"give the name of a preset (a built-in one or a file in your presets "
+                f"folder), not a path; got {quote(parent)}",
+            )
+        path = _find_by_name(parent, self.path.parent)
+        if path is None:
+            self.fail(node, "extends", f"unknown preset {quote(parent)}; {_known_names_text()}")
         here = self.path.resolve()
         seen = (*self.chain, here)
         if path.resolve() in seen:
             names = [p.stem for p in seen[seen.index(path.resolve()) :]]
             self.fail(node, "extends", "cycle: " + " -> ".join([*names, path.stem]))
-        return _load_file(path, seen)
-
-    def scalars(self, top: Entries, changes: dict[str, object]) -> None:
-        def node(key: str) -> Node:
-            return top[key][1]
-
-        if "hand_size" in top:
-            changes["hand_size"] = self.integer(node("hand_size"), "hand_size", 1, MAX_HAND_SIZE)
-        if "draw" in top:
-            changes["draw_until_playable"] = DRAW_CHOICES[
-                self.choice(node("draw"), "draw", tuple(DRAW_CHOICES))
-            ]
-        if "drawn_card" in top:
-            changes["play_drawn"] = DRAWN_CARD_CHOICES[
-                self.choice(node("drawn_card"), "drawn_card", tuple(DRAWN_CARD_CHOICES))
-            ]
-        if "stacking" in top:
-            stacking = self.choice(node("stacking"), "stacking", [s.value for s in Stacking])
-            changes["stacking"] = Stacking(stacking)
-        for key in ("jump_in", "seven_zero"):
-            if key in top:
-                changes[key] = self.boolean(node(key), key)
-        for key in ("uno_penalty", "false_catch_penalty"):
-            if key in top:
-                changes[key] = self.integer(node(key), key, 0, MAX_PENALTY)
-        if "target_score" in top:
-            changes["target_score"] = self.integer(
-                node("target_score"), "target_score", 1, MAX_TARGET_SCORE
+        if len(seen) >= MAX_EXTENDS:
+            self.fail(
+                node,
+                "extends",
+                f"more than {MAX_EXTENDS} presets extend each other in a row; "
+                "copy the options you need instead",
             )
-        if "scoring" in top:
-            scoring = self.choice(node("scoring"), "scoring", [s.value for s in Scoring])
-            changes["scoring"] = Scoring(scoring)
+        rules, deps = _load_file(path, seen)
+        self.deps = ((path, _stamp(path)), *deps)
+        return rules
 
-    def players(self, node: Node, base: RuleSet, changes: dict[str, object]) -> None:
-        entries = self.mapping(node, "players", PLAYERS_KEYS, "a mapping with min and max")
-        low, high = base.min_players, base.max_players
-        if "min" in entries:
-            low = self.integer(entries["min"][1], "players.min", MIN_PLAYERS, MAX_PLAYERS)
-        if "max" in entries:
-            high = self.integer(entries["max"][1], "players.max", MIN_PLAYERS, MAX_PLAYERS)
+    def check_players(self, top: Entries, changes: dict[str, object], base: RuleSet) -> None:
+        low = changes.get("min_players", base.min_players)
+        high = changes.get("max_players", base.max_players)
+        assert isinstance(low, int) and isinstance(high, int)
         if low > high:
+            entries = self.group(top, "players")
             where = entries["min"][1] if "min" in entries else entries["max"][1]
             self.fail(where, "players", f"min ({low}) is larger than max ({high})")
-        changes["min_players"], changes["max_players"] = low, high
 
-    def wild_draw_four(self, node: Node, changes: dict[str, object]) -> None:
-        entries = self.mapping(
-            node, "wild_draw_four", WILD_DRAW_FOUR_KEYS, "a mapping of Wild Draw Four options"
-        )
-        for key in ("bluffing", "challenge"):
-            if key in entries:
-                changes[key] = self.boolean(entries[key][1], f"wild_draw_four.{key}")
-        if "innocent_extra" in entries:
-            changes["challenge_innocent_extra"] = self.integer(
-                entries["innocent_extra"][1], "wild_draw_four.innocent_extra", 0, MAX_PENALTY
-            )
+    def check_whole(self, top: Entries, rules: RuleSet) -> None:
+        """Refuse rules that cannot be played: the deck cannot deal, or a round or a
+        match cannot end (see `options.rule_set_problem`)."""
+        problem = rule_set_problem(rules)
+        if problem is None:
+            return
+        key = next((k for k in problem.keys if k in top), None)
+        if key is None:  # the file changes nothing that causes it: the base does
+            raise PresetError(f"{self.where}: line 1: {problem.keys[0]}: {problem.message}")
+        self.fail(top[key][0], key, problem.message)
 
-    def deck(self, node: Node) -> dict[str, int]:
+    def deck(self, node: Node, opt: Option) -> dict[str, int]:
         """The whole deck: ranks not listed have no cards; "1-9" sets every number 1 to 9."""
         import yaml
 
         if not isinstance(node, yaml.MappingNode):
-            self.fail(node, "deck", f"expected a mapping of card kind to count; got {_shown(node)}")
+            what = "expected a mapping of card kind to count"
+            self.fail(node, "deck", f"{what}; got {self.shown(node)}")
         counts: dict[str, int] = {}
         shorthand: int | None = None
         seen: dict[str, Node] = {}
         for k, v in node.value:
             if not isinstance(k, yaml.ScalarNode):
-                self.fail(k, "deck", f"expected a card kind as the key; got {_shown(k)}")
+                self.fail(k, "deck", f"expected a card kind as the key; got {self.shown(k)}")
             rank = str(k.value)
-            key = f"deck.{rank}"
+            key = _clip(f"deck.{rank}")
             if rank not in DECK_KEYS:
                 hint = _suggest(rank, DECK_KEYS)
                 known = "0-9, 1-9, S, R, D2, W, W4, WS, WC"
@@ -495,35 +760,38 @@ class _Reader:
             if rank in seen:
                 self.fail(k, key, f"given twice (first on line {_line(seen[rank])})")
             seen[rank] = k
-            count = self.integer(v, key, 0, MAX_RANK_COUNT)
+            count = self.integer(v, key, opt.low, opt.high)
             if rank == NUMBERS_SHORTHAND:
                 shorthand = count
             else:
                 counts[rank] = count
         deck: dict[str, int] = {}
         for rank in (*COLORED_RANKS, *WILD_RANKS):
-            count = counts.get(rank)
-            if count is None and shorthand is not None and rank in NUMBER_RANKS[1:]:
-                count = shorthand
-            if count:
-                deck[rank] = count
+            given = counts.get(rank)
+            if given is None and shorthand is not None and rank in NUMBER_RANKS[1:]:
+                given = shorthand
+            if given:
+                deck[rank] = given
         return deck
 
-    def card_values(self, node: Node) -> dict[str, int]:
-        entries = self.mapping(node, "card_values", VALUE_KEYS, "a mapping of card kind to points")
+    def card_values(self, node: Node, opt: Option) -> dict[str, int]:
+        entries = self.mapping(node, "card_values", DECK_RANKS, "a mapping of card kind to points")
         return {
-            rank: self.integer(v, f"card_values.{rank}", 0, MAX_CARD_VALUE)
+            rank: self.integer(v, f"card_values.{rank}", opt.low, opt.high)
             for rank, (_k, v) in entries.items()
         }
 
     def custom_rule(self, node: Node) -> CustomRule:
         """The whole rule for the Wild Customizable card (not merged with the base's)."""
         entries = self.mapping(
-            node, "custom_rule", CUSTOM_RULE_KEYS, "a mapping with text, effect and amount"
+            node,
+            "custom_rule",
+            ("text", "effect", "amount"),
+            "a mapping with text, effect and amount",
         )
         if "text" not in entries:
             self.fail(node, "custom_rule", "needs a text (what the card says)")
-        text = self.text(entries["text"][1], "custom_rule.text", MAX_CUSTOM_TEXT_CHARS)
+        text = self.text(entries["text"][1], "custom_rule.text", 1, MAX_CUSTOM_TEXT_CHARS)
         effect = CustomEffect.TEXT
         if "effect" in entries:
             effect = CustomEffect(
@@ -531,15 +799,15 @@ class _Reader:
                     entries["effect"][1], "custom_rule.effect", [e.value for e in CustomEffect]
                 )
             )
+        low, high = CUSTOM_AMOUNT_RANGE
         if effect in AMOUNT_EFFECTS:
             if "amount" not in entries:
                 self.fail(
                     entries["effect"][1],
                     "custom_rule.amount",
-                    f"effect {effect.value} needs an amount (cards to draw, "
-                    f"1 to {MAX_CUSTOM_AMOUNT})",
+                    f"effect {effect.value} needs an amount (cards to draw, {low} to {high})",
                 )
-            amount = self.integer(entries["amount"][1], "custom_rule.amount", 1, MAX_CUSTOM_AMOUNT)
+            amount = self.integer(entries["amount"][1], "custom_rule.amount", low, high)
         else:
             if "amount" in entries:
                 self.fail(
@@ -549,30 +817,3 @@ class _Reader:
                 )
             amount = CustomRule().amount
         return CustomRule(text=text, effect=effect, amount=amount)
-
-    def check_deck(self, top: Entries, rules: RuleSet) -> None:
-        """Refuse decks the engine cannot start a round with at the largest table."""
-        size = rules.deck_size()
-        dealt = rules.max_players * rules.hand_size
-        key = next((k for k in ("deck", "hand_size", "players") if k in top), None)
-        if key is None:  # nothing here changes the deck or the deal; the base was checked
-            return
-        node = top[key][0]
-        starters = size - rules.deck.get("W4", 0)
-        if starters == 0:
-            self.fail(node, key, "only Wild Draw Four cards: no card can start the discard pile")
-        if size < dealt + 1:
-            self.fail(
-                node,
-                key,
-                f"a deck of {size} cards cannot deal {rules.hand_size} cards to "
-                f"{rules.max_players} players and turn a start card (needs {dealt + 1})",
-            )
-        if starters < dealt + 1:
-            self.fail(
-                node,
-                key,
-                f"only {starters} cards are not Wild Draw Four; dealing {rules.hand_size} "
-                f"cards to {rules.max_players} players could leave no start card "
-                f"(needs {dealt + 1})",
-            )

@@ -17,8 +17,9 @@ from collections.abc import Iterable
 
 from uno_desktop.card_names import rank_name
 from uno_desktop.engine.cards import NUMBER_RANKS
-from uno_desktop.engine.rules import CustomEffect, RuleSet, Scoring, Stacking
+from uno_desktop.engine.rules import RuleSet, Scoring, Stacking
 from uno_desktop.i18n import N_, _
+from uno_desktop.options import AMOUNT_EFFECTS, EFFECT_EXPLAIN
 
 #: the default Wild Customizable text (engine/rules.py); marked here so it is translated
 DEFAULT_CUSTOM_TEXT = N_("Everyone else draws one card.")
@@ -326,27 +327,12 @@ def _swap_hands() -> str:
 
 
 def _custom_effect(rules: RuleSet) -> str:
+    """What the game does for the table's rule, in the words its option declares."""
     rule = rules.custom_rule
-    effect = rule.effect
-    if effect is CustomEffect.OTHERS_DRAW:
-        return _count(
-            rule.amount,
-            N_("The game makes every other player draw one card."),
-            N_("The game makes every other player draw {n} cards."),
-        )
-    if effect is CustomEffect.NEXT_DRAWS_SKIPPED:
-        return _count(
-            rule.amount,
-            N_("The game makes the next player draw one card and miss their turn."),
-            N_("The game makes the next player draw {n} cards and miss their turn."),
-        )
-    if effect is CustomEffect.EXTRA_TURN:
-        return _("The game gives you another turn straight away.")
-    if effect is CustomEffect.SWAP_HANDS:
-        return _("The game lets you swap hands with a player of your choice.")
-    if effect is CustomEffect.ROTATE_HANDS:
-        return _("The game passes every hand on to the next player in the direction of play.")
-    return _("The game does not enforce this rule: follow it yourselves.")
+    one, many = EFFECT_EXPLAIN[rule.effect]
+    if rule.effect in AMOUNT_EFFECTS:
+        return _count(rule.amount, one, many)
+    return _(one)
 
 
 def _customizable(rules: RuleSet) -> str:

@@ -10,6 +10,10 @@ from dataclasses import dataclass, field
 
 from .engine import Action, Game, Observation, Play, RuleSet
 
+MAX_DECISIONS_PER_GAME = 20_000
+"""A game still going after this many decisions never ends: a clear error, not a hang
+(normal rounds take a few hundred; presets that go round in circles are refused)."""
+
 Chooser = Callable[[Observation | None, Game, list[Action], random.Random], Action]
 
 
@@ -70,7 +74,14 @@ def simulate_random(
     t0 = time.perf_counter()
     for g in range(games):
         game = Game.new(rules, players, seed=rng.getrandbits(64), dealer=g % players, record=False)
+        decisions = 0
         while not game.is_over:
+            decisions += 1
+            if decisions > MAX_DECISIONS_PER_GAME:
+                raise RuntimeError(
+                    f"game {g + 1} did not end within {MAX_DECISIONS_PER_GAME} decisions "
+                    f"(seed {seed}): these rules let play go round in circles"
+                )
             before = game.current
             game.apply(choose(game, game.current, rng))
             res.decisions += 1
@@ -184,8 +195,11 @@ def simulate_bots(rules: RuleSet, levels: Sequence[str], games: int, seed: int) 
         steps = 0
         while not game.is_over:
             steps += 1
-            if steps > 20_000:
-                raise RuntimeError(f"game {g} does not end (seed {seed})")
+            if steps > MAX_DECISIONS_PER_GAME:
+                raise RuntimeError(
+                    f"game {g + 1} did not end within {MAX_DECISIONS_PER_GAME} decisions "
+                    f"(seed {seed}): these rules let play go round in circles"
+                )
             if _out_of_turn(game, bots, bot_at, rng):
                 continue
             seat = game.current

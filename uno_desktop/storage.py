@@ -14,6 +14,13 @@ start, keep what it can, and tell the player once, in plain words, what it could
   records a notice; play goes on.
 - Notices are translated texts collected by `Storage` and taken by the window with
   `take_notices()`; each distinct text is shown once per run.
+- One window writes: `acquire_lock()` takes an OS lock on a file in the data folder (the
+  OS drops it when the process ends, however it ends, so a killed game's lock is simply
+  taken over). A second window gets `read_only` storage and writes nothing at all.
+- Finishing a match is counted once: its id goes into the statistics in the same write,
+  and the saved match is removed only after that write succeeded (`finish_match`).
+- Every value read back is checked against the ranges the writer obeys (the preset
+  ranges for rules), and the writer never produces a file near the reader's size limit.
 
 Paths come from `uno_desktop.paths` when a `Storage` is built, never at import.
 Pure Python; no pygame.
@@ -39,8 +46,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .engine.rules import CustomEffect, CustomRule
+from .engine.rules import CustomRule
 from .i18n import N_, _
+from .options import option
+from .presets import is_preset_name
 
 log = logging.getLogger(__name__)
 
@@ -50,10 +59,20 @@ MATCH_FILE = "saved_match.json"
 
 SETTINGS_SCHEMA, SETTINGS_VERSION = "settings", 1
 STATS_SCHEMA, STATS_VERSION = "stats", 1
-MATCH_SCHEMA, MATCH_VERSION = "saved_match", 1
+MATCH_SCHEMA, MATCH_VERSION = "saved_match", 2
+MATCH_VERSIONS_READ = (1, 2)  # 1: the first layout (see match.py); still read
+LOCK_FILE = "uno-desktop.lock"
 
 HISTORY_LIMIT = 100
 """Finished matches kept in the statistics history (the oldest go first)."""
+CHART_ROUNDS_LIMIT = 200
+"""A history record keeps each round's points (for the chart) up to this many rounds;
+a longer match keeps its totals and round count. Bounds the statistics file."""
+NAMES_LIMIT = 1000
+"""Player names kept in the statistics; past it, the names with the fewest matches go."""
+MAX_COUNT = 2**53
+"""The largest count or points total stored (exact in every JSON reader)."""
+MAX_CRASH_CONTEXT_CHARS = 256 * 1024
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """A file larger than this is not ours (or is damaged); it is never read into memory."""
@@ -99,8 +118,7 @@ ANIMATION_SPEED_RANGE = (0.25, 4.0)
 THINK_TIME_S_RANGE = (0.0, 3.0)
 UI_SCALE_RANGE = (0.75, 2.0)
 MIN_WINDOW_SIZE = (800, 500)
-MAX_WINDOW_SIZE = (16384, 16384)
-CUSTOM_AMOUNT_RANGE = (0, 20)
+MAX_WINDOW_SIZE = (7680, 4320)
 LANGUAGE_CODES = ("en", "sv")
 
 
@@ -114,6 +132,18 @@ def default_seats() -> tuple[SeatSetting, ...]:
 
 def _clamp(value: float, bounds: tuple[float, float]) -> float:
     return min(max(value, bounds[0]), bounds[1])
+
+
+def fit_window_size(size: tuple[int, int], screen: tuple[int, int] | None) -> tuple[int, int]:
+    """A remembered window size that fits the screen it opens on (and MIN/MAX_WINDOW_SIZE):
+    a size saved on a big monitor must not open off the edges of a laptop's."""
+    w, h = size
+    if screen is not None and screen[0] > 0 and screen[1] > 0:
+        w, h = min(w, screen[0]), min(h, screen[1])
+    return (
+        int(_clamp(w, (MIN_WINDOW_SIZE[0], MAX_WINDOW_SIZE[0]))),
+        int(_clamp(h, (MIN_WINDOW_SIZE[1], MAX_WINDOW_SIZE[1]))),
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -141,19 +171,13 @@ class Settings:
                 value = _FIELD_DEFAULTS[name]
             object.__setattr__(self, name, float(_clamp(float(value), bounds)))
         w, h = self.window_size
-        object.__setattr__(
-            self,
-            "window_size",
-            (
-                int(_clamp(int(w), (MIN_WINDOW_SIZE[0], MAX_WINDOW_SIZE[0]))),
-                int(_clamp(int(h), (MIN_WINDOW_SIZE[1], MAX_WINDOW_SIZE[1]))),
-            ),
-        )
+        object.__setattr__(self, "window_size", fit_window_size((int(w), int(h)), None))
         object.__setattr__(self, "last_seats", tuple(self.last_seats))
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form stored in settings.json (lists and plain strings only)."""
         rule = self.custom_rule
+        custom = option("custom_rule")
         return {
             "volume": self.volume,
             "animation_speed": self.animation_speed,
@@ -166,9 +190,7 @@ class Settings:
             "last_preset": self.last_preset,
             "last_seats": [seat.to_dict() for seat in self.last_seats],
             "last_target_score": self.last_target_score,
-            "custom_rule": None
-            if rule is None
-            else {"text": rule.text, "effect": rule.effect.value, "amount": rule.amount},
+            "custom_rule": None if rule is None else custom.to_json(rule),
         }
 
     @classmethod
@@ -242,7 +264,10 @@ def _parse_text(value: Any, max_chars: int = 1000) -> str:
 def _parse_seat(value: Any) -> SeatSetting:
     if not isinstance(value, Mapping):
         raise TypeError("expected a seat")
-    return SeatSetting(_parse_text(value.get("name"), MAX_NAME_CHARS), SeatKind(value.get("kind")))
+    kind = value.get("kind")
+    if not isinstance(kind, str):
+        raise TypeError("expected a seat kind")
+    return SeatSetting(_parse_text(value.get("name"), MAX_NAME_CHARS), SeatKind(kind))
 
 
 def _parse_seats(value: Any) -> tuple[SeatSetting, ...]:
@@ -252,26 +277,27 @@ def _parse_seats(value: Any) -> tuple[SeatSetting, ...]:
 
 
 def _parse_target_score(value: Any) -> int | None:
+    """The remembered target score, in the preset reader's range."""
     if value is None:
         return None
-    score = _parse_int(value)
-    if score <= 0:
-        raise ValueError("expected a positive score")
+    score: int = option("target_score").from_json(value)
     return score
 
 
 def _parse_custom_rule(value: Any) -> CustomRule | None:
+    """The remembered Wild Customizable rule, with the preset reader's ranges."""
     if value is None:
         return None
-    if not isinstance(value, Mapping):
-        raise TypeError("expected a custom rule")
-    text = value.get("text")
-    if not isinstance(text, str) or len(text) > 500:
-        raise TypeError("expected a text")
-    amount = _parse_int(value.get("amount"))
-    if not CUSTOM_AMOUNT_RANGE[0] <= amount <= CUSTOM_AMOUNT_RANGE[1]:
-        raise ValueError("amount out of range")
-    return CustomRule(text=text, effect=CustomEffect(value.get("effect")), amount=amount)
+    rule: CustomRule = option("custom_rule").from_json(value)
+    return rule
+
+
+def _parse_preset_name(value: Any) -> str:
+    """A preset *name* (never a path: it is looked up in the presets folders)."""
+    if not is_preset_name(value):
+        raise ValueError("expected a preset name")
+    name: str = value
+    return name
 
 
 _FIELD_PARSERS: dict[str, Callable[[Any], Any]] = {
@@ -283,7 +309,7 @@ _FIELD_PARSERS: dict[str, Callable[[Any], Any]] = {
     "colorblind": _parse_bool,
     "language": _parse_language,
     "ui_scale": _parse_float,
-    "last_preset": _parse_text,
+    "last_preset": _parse_preset_name,
     "last_seats": _parse_seats,
     "last_target_score": _parse_target_score,
     "custom_rule": _parse_custom_rule,
@@ -308,7 +334,8 @@ class PlayerStats:
 @dataclasses.dataclass(frozen=True)
 class MatchRecord:
     """One finished match in the history, by seat order (names, not seat numbers, so the
-    history still reads right when the seats change)."""
+    history still reads right when the seats change). `round_points` and `round_winners`
+    are empty for a match longer than CHART_ROUNDS_LIMIT rounds (`rounds` still counts)."""
 
     finished_at: str  # ISO 8601 local time with offset, seconds
     preset: str
@@ -317,6 +344,12 @@ class MatchRecord:
     totals: tuple[int, ...]
     round_points: tuple[tuple[int, ...], ...]  # [round][seat]
     round_winners: tuple[int | None, ...]  # seat index per round; None: blocked round
+    match_id: str | None = None  # the match controller's id: a match is counted once
+    rounds: int = -1  # rounds played; -1: len(round_points)
+
+    def __post_init__(self) -> None:
+        if self.rounds < 0:
+            object.__setattr__(self, "rounds", len(self.round_points))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -327,6 +360,8 @@ class MatchRecord:
             "totals": list(self.totals),
             "round_points": [list(points) for points in self.round_points],
             "round_winners": list(self.round_winners),
+            "match_id": self.match_id,
+            "rounds": self.rounds,
         }
 
 
@@ -341,6 +376,10 @@ class Stats:
         """The totals for `name` (zeros for a name never seen)."""
         return self.players.get(name, PlayerStats())
 
+    def counted(self, match_id: str | None) -> bool:
+        """Whether the match with this id is already in the statistics."""
+        return match_id is not None and any(r.match_id == match_id for r in self.history)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "players": {name: s.to_dict() for name, s in self.players.items()},
@@ -354,7 +393,9 @@ class MatchResult:
 
     `round_points[r][s]` is what seat s scored in round r (`game.points`);
     `round_winners[r]` is the seat that went out in round r, None for a blocked round;
-    `winner` is the seat that won the match, None if nobody did.
+    `winner` is the seat that won the match, None if nobody did; `match_id` the match's
+    id (a result with a known id is not counted again). Checked on construction against
+    what the statistics reader accepts, so nothing recorded is dropped when read back.
     """
 
     preset: str
@@ -363,14 +404,25 @@ class MatchResult:
     round_winners: tuple[int | None, ...]
     winner: int | None
     finished_at: datetime | None = None  # None: now
+    match_id: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
         object.__setattr__(self, "round_points", tuple(tuple(p) for p in self.round_points))
         object.__setattr__(self, "round_winners", tuple(self.round_winners))
         n = len(self.seats)
+        if not MIN_SEATS <= n <= MAX_SEATS:
+            raise ValueError(f"{n} seats; a table has {MIN_SEATS} to {MAX_SEATS}")
+        texts = [(s.name, MAX_NAME_CHARS) for s in self.seats] + [(self.preset, 1000)]
+        if self.match_id is not None:
+            texts.append((self.match_id, 64))
+        for text, limit in texts:
+            if not isinstance(text, str) or not text.strip() or len(text) > limit:
+                raise ValueError(f"expected a text of 1 to {limit} characters")
         if any(len(points) != n for points in self.round_points):
             raise ValueError("every round needs one score per seat")
+        if any(not 0 <= p <= MAX_COUNT for points in self.round_points for p in points):
+            raise ValueError("round points are whole numbers from 0 up")
         if len(self.round_winners) != len(self.round_points):
             raise ValueError("every round needs a winner entry (None for a blocked round)")
         for seat in (*self.round_winners, self.winner):
@@ -443,9 +495,9 @@ class _Damaged(Exception):
     """The file exists but cannot be used; the message says why (for the log)."""
 
 
-def read_document(path: Path, schema: str, version: int) -> dict[str, Any]:
-    """The `data` object of a stored document. Raises _Missing or _Damaged, nothing else
-    for any file content."""
+def read_document(path: Path, schema: str, versions: tuple[int, ...]) -> dict[str, Any]:
+    """The `data` object of a stored document of one of `versions`. Raises _Missing or
+    _Damaged, nothing else for any file content."""
     try:
         st = os.stat(path)
     except (FileNotFoundError, NotADirectoryError) as exc:
@@ -472,10 +524,10 @@ def read_document(path: Path, schema: str, version: int) -> dict[str, Any]:
     if not isinstance(doc, dict):
         raise _Damaged(f"expected an object, got {type(doc).__name__}")
     if doc.get("schema") != schema:
-        raise _Damaged(f"schema {doc.get('schema')!r}, expected {schema!r}")
+        raise _Damaged(f"schema {_one_line(repr(doc.get('schema')), 40)}, expected {schema!r}")
     found = doc.get("version")
-    if isinstance(found, bool) or not isinstance(found, int) or found != version:
-        raise _Damaged(f"version {found!r}, expected {version}")
+    if isinstance(found, bool) or not isinstance(found, int) or found not in versions:
+        raise _Damaged(f"version {_one_line(repr(found), 40)}, expected one of {versions}")
     data = doc.get("data")
     if not isinstance(data, dict):
         raise _Damaged("data is not an object")
@@ -499,7 +551,8 @@ class _Kind:
 
     file_name: str
     schema: str
-    version: int
+    version: int  # written
+    versions: tuple[int, ...]  # read
     indent: bool
     damaged_moved: str  # {name}: the new file name
     damaged_kept: str  # {path}: the file that could not be moved
@@ -510,6 +563,7 @@ _SETTINGS = _Kind(
     SETTINGS_FILE,
     SETTINGS_SCHEMA,
     SETTINGS_VERSION,
+    (SETTINGS_VERSION,),
     True,
     N_("Your settings file was damaged; it was saved as {name} and the defaults are used."),
     N_("Your settings file ({path}) was damaged and the defaults are used."),
@@ -519,7 +573,8 @@ _STATS = _Kind(
     STATS_FILE,
     STATS_SCHEMA,
     STATS_VERSION,
-    True,
+    (STATS_VERSION,),
+    False,
     N_("Your statistics file was damaged; it was saved as {name} and new statistics are started."),
     N_("Your statistics file ({path}) was damaged; new statistics are started."),
     N_("Your statistics could not be saved ({reason}); the game goes on."),
@@ -528,6 +583,7 @@ _MATCH = _Kind(
     MATCH_FILE,
     MATCH_SCHEMA,
     MATCH_VERSION,
+    MATCH_VERSIONS_READ,
     False,
     N_("The saved match was damaged; it was saved as {name} and cannot be resumed."),
     N_("The saved match ({path}) was damaged and cannot be resumed."),
@@ -549,51 +605,57 @@ def _local_now() -> datetime:
 # --------------------------------------------------------------------------- stats parsing
 
 
+def _parse_count(value: Any) -> int:
+    number = _parse_int(value)
+    if not 0 <= number <= MAX_COUNT:
+        raise ValueError("expected a count from 0 up")
+    return number
+
+
 def _parse_player_stats(value: Any) -> PlayerStats:
     if not isinstance(value, Mapping):
         raise TypeError("expected an object")
     counts: dict[str, int] = {}
     for field in dataclasses.fields(PlayerStats):
-        number = _parse_int(value.get(field.name, 0))
-        if number < 0:
-            raise ValueError(f"{field.name} is negative")
-        counts[field.name] = number
+        counts[field.name] = _parse_count(value.get(field.name, 0))
     return PlayerStats(**counts)
 
 
-def _parse_int_list(value: Any) -> tuple[int, ...]:
-    if not isinstance(value, list):
-        raise TypeError("expected a list")
-    return tuple(_parse_int(v) for v in value)
+def _parse_int_list(value: Any, length: int) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) != length:
+        raise TypeError(f"expected a list of {length} numbers")
+    return tuple(_parse_count(v) for v in value)
 
 
 def _parse_match_record(value: Any) -> MatchRecord:
     if not isinstance(value, Mapping):
         raise TypeError("expected an object")
     finished_at = value.get("finished_at")
-    if not isinstance(finished_at, str):
+    if not isinstance(finished_at, str) or len(finished_at) > 40:
         raise TypeError("finished_at")
     datetime.fromisoformat(finished_at)
     seats = _parse_seats(value.get("seats"))
     n = len(seats)
     winner = value.get("winner")
-    if winner is not None and not isinstance(winner, str):
-        raise TypeError("winner")
-    totals = _parse_int_list(value.get("totals"))
+    if winner is not None:
+        winner = _parse_text(winner, MAX_NAME_CHARS)
+    totals = _parse_int_list(value.get("totals"), n)
     rounds_raw = value.get("round_points")
-    if not isinstance(rounds_raw, list):
+    if not isinstance(rounds_raw, list) or len(rounds_raw) > CHART_ROUNDS_LIMIT:
         raise TypeError("round_points")
-    round_points = tuple(_parse_int_list(points) for points in rounds_raw)
+    round_points = tuple(_parse_int_list(points, n) for points in rounds_raw)
     winners_raw = value.get("round_winners", [None] * len(round_points))
-    if not isinstance(winners_raw, list):
+    if not isinstance(winners_raw, list) or len(winners_raw) != len(round_points):
         raise TypeError("round_winners")
     round_winners = tuple(None if w is None else _parse_int(w) for w in winners_raw)
-    if len(totals) != n or any(len(p) != n for p in round_points):
-        raise ValueError("seat count mismatch")
-    if len(round_winners) != len(round_points):
-        raise ValueError("round count mismatch")
     if any(w is not None and not 0 <= w < n for w in round_winners):
         raise ValueError("round winner out of range")
+    match_id = value.get("match_id")
+    if match_id is not None:
+        match_id = _parse_text(match_id, 64)
+    rounds = _parse_count(value.get("rounds", len(round_points)))
+    if rounds < len(round_points):
+        raise ValueError("rounds")
     return MatchRecord(
         finished_at=finished_at,
         preset=_parse_text(value.get("preset")),
@@ -602,16 +664,18 @@ def _parse_match_record(value: Any) -> MatchRecord:
         totals=totals,
         round_points=round_points,
         round_winners=round_winners,
+        match_id=match_id,
+        rounds=rounds,
     )
 
 
 def parse_stats(data: Mapping[str, Any]) -> tuple[Stats, bool]:
     """Stats from their JSON form and whether anything had to be left out (a damaged
-    entry costs that entry, not the whole file)."""
+    entry costs that entry, not the whole file; the caller keeps a copy of the file)."""
     lost = False
     players: dict[str, PlayerStats] = {}
     raw_players = data.get("players", {})
-    if isinstance(raw_players, Mapping):
+    if isinstance(raw_players, Mapping) and len(raw_players) <= NAMES_LIMIT:
         for name, entry in raw_players.items():
             try:
                 players[_parse_text(name, MAX_NAME_CHARS)] = _parse_player_stats(entry)
@@ -621,7 +685,7 @@ def parse_stats(data: Mapping[str, Any]) -> tuple[Stats, bool]:
         lost = True
     history: list[MatchRecord] = []
     raw_history = data.get("history", [])
-    if isinstance(raw_history, list):
+    if isinstance(raw_history, list) and len(raw_history) <= HISTORY_LIMIT:
         for entry in raw_history:
             try:
                 history.append(_parse_match_record(entry))
@@ -633,7 +697,10 @@ def parse_stats(data: Mapping[str, Any]) -> tuple[Stats, bool]:
 
 
 def add_match(stats: Stats, result: MatchResult, finished_at: datetime) -> Stats:
-    """`stats` with one more finished match counted (pure: nothing is written)."""
+    """`stats` with one more finished match counted (pure: nothing is written). A result
+    whose match id is already in the history is not counted again."""
+    if stats.counted(result.match_id):
+        return stats
     players = dict(stats.players)
     n_rounds = len(result.round_points)
     totals = result.totals
@@ -641,21 +708,32 @@ def add_match(stats: Stats, result: MatchResult, finished_at: datetime) -> Stats
         old = players.get(seat.name, PlayerStats())
         mine = [points[seat_index] for points in result.round_points]
         players[seat.name] = PlayerStats(
-            matches=old.matches + 1,
-            match_wins=old.match_wins + (result.winner == seat_index),
-            rounds=old.rounds + n_rounds,
-            round_wins=old.round_wins + sum(1 for w in result.round_winners if w == seat_index),
-            points=old.points + totals[seat_index],
+            matches=min(MAX_COUNT, old.matches + 1),
+            match_wins=min(MAX_COUNT, old.match_wins + (result.winner == seat_index)),
+            rounds=min(MAX_COUNT, old.rounds + n_rounds),
+            round_wins=min(
+                MAX_COUNT,
+                old.round_wins + sum(1 for w in result.round_winners if w == seat_index),
+            ),
+            points=min(MAX_COUNT, old.points + totals[seat_index]),
             best_round=max([old.best_round, *mine]),
         )
+    if len(players) > NAMES_LIMIT:
+        here = {seat.name for seat in result.seats}
+        others = sorted((p for p in players if p not in here), key=lambda p: players[p].matches)
+        for name in others[: len(players) - NAMES_LIMIT]:
+            del players[name]
+    charted = n_rounds <= CHART_ROUNDS_LIMIT
     record = MatchRecord(
         finished_at=finished_at.isoformat(timespec="seconds"),
         preset=result.preset,
         seats=result.seats,
         winner=None if result.winner is None else result.seats[result.winner].name,
-        totals=totals,
-        round_points=result.round_points,
-        round_winners=result.round_winners,
+        totals=tuple(min(MAX_COUNT, t) for t in totals),
+        round_points=result.round_points if charted else (),
+        round_winners=result.round_winners if charted else (),
+        match_id=result.match_id,
+        rounds=n_rounds,
     )
     return Stats(players, (*stats.history, record)[-HISTORY_LIMIT:])
 
@@ -669,6 +747,7 @@ class Storage:
     Folders default to `uno_desktop.paths` (read here, at construction, not at import);
     tests and tools may pass their own. `clock` gives the local time for file names and
     the match history. No method raises for file trouble: problems become notices.
+    `read_only=True` (or a lock held by another window) makes every write a no-op.
     """
 
     def __init__(
@@ -677,6 +756,8 @@ class Storage:
         data_dir: Path | None = None,
         state_dir: Path | None = None,
         clock: Callable[[], datetime] = _local_now,
+        *,
+        read_only: bool = False,
     ) -> None:
         from . import paths
 
@@ -686,6 +767,12 @@ class Storage:
         self._clock = clock
         self._notices: list[str] = []
         self._seen: set[str] = set()
+        #: nothing is written: asked for, or another window holds the folder's lock
+        self.read_only = read_only
+        #: another window holds the lock (it owns the saved match; Continue is hidden here)
+        self.other_window = False
+        self._lock = FolderLock(self.data_dir / LOCK_FILE)
+        self._match_checked = False
 
     # ---- paths
 
@@ -703,6 +790,28 @@ class Storage:
 
     def _path(self, kind: _Kind) -> Path:
         return (self.config_dir if kind is _SETTINGS else self.data_dir) / kind.file_name
+
+    # ---- the lock
+
+    def acquire_lock(self) -> bool:
+        """Take the user folder's lock for this window (the composition root calls this
+        once). False when another window holds it: this storage then writes nothing and
+        says so once. A lock left by a killed game is taken over (the OS dropped it)."""
+        if self._lock.acquire() is not False:
+            return True
+        self.read_only = True
+        self.other_window = True
+        self.notice(
+            _(
+                "UNO Desktop is already open in another window. This window saves "
+                "nothing (settings, statistics, matches): close it and play in the other one."
+            )
+        )
+        return False
+
+    def release_lock(self) -> None:
+        """Let the next window write (also done by the OS when the process ends)."""
+        self._lock.release()
 
     # ---- notices
 
@@ -748,73 +857,127 @@ class Storage:
     # ---- statistics
 
     def load_stats(self) -> Stats:
-        """Every player's totals and the match history (empty when there is none)."""
+        """Every player's totals and the match history (empty when there is none). A file
+        with damaged entries is kept aside whole, and the good entries stay in use."""
         data = self._load(_STATS)
         if data is None:
             return Stats()
         stats, lost = parse_stats(data)
         if lost:
             log.warning("%s: some entries were unusable and left out", self.stats_path)
-            self.notice(_("Some of your statistics were damaged and were left out."))
+            moved = self._set_aside(self.stats_path, "some entries could not be read")
+            if moved is not None:
+                self._save(_STATS, stats.to_dict())
+                self.notice(
+                    _(
+                        "Some of your statistics were damaged and were left out; the whole "
+                        "file was kept as {name}."
+                    ).format(name=moved.name)
+                )
+            else:
+                self.notice(_("Some of your statistics were damaged and were left out."))
         return stats
 
     def record_match(self, result: MatchResult) -> Stats:
         """Count a finished match for every seat and add it to the history, in one atomic
-        write. Returns the new statistics (also when writing failed: then a notice)."""
-        when = result.finished_at or self._clock()
-        stats = add_match(self.load_stats(), result, when)
-        self._save(_STATS, stats.to_dict())
-        return stats
+        write with its match id (a result whose id is already counted changes nothing).
+        Returns the new statistics (also when writing failed: then a notice)."""
+        return self._record(result)[1]
+
+    def finish_match(self, result: MatchResult) -> bool:
+        """Record a finished match exactly once, then forget the saved match. The saved
+        match goes only after the statistics were written (or already held this match),
+        so a full disk or a crash in between loses nothing and counts nothing twice.
+        True when both are done."""
+        recorded, _stats = self._record(result)
+        return recorded and self.clear_match()
+
+    def _record(self, result: MatchResult) -> tuple[bool, Stats]:
+        """The statistics with `result` counted, and whether the file holds them now."""
+        before = self.load_stats()
+        if before.counted(result.match_id):
+            return True, before
+        stats = add_match(before, result, result.finished_at or self._clock())
+        return self._save(_STATS, stats.to_dict()), stats
 
     # ---- the unfinished match
 
     def save_match(self, doc: Mapping[str, Any]) -> bool:
         """Keep the match controller's document (must be JSON: dicts, lists, str, int,
-        float, bool, None). Cheap enough to call after every action."""
+        float, bool, None). Cheap enough to call after every action. The first save of
+        a run moves a damaged saved match aside instead of writing over it."""
         if not isinstance(doc, Mapping):
             raise TypeError("a saved match is a dict")
+        if not self._match_checked and not self.read_only:
+            self._match_checked = True
+            self._load(_MATCH)
         return self._save(_MATCH, doc)
 
     def load_match(self) -> dict[str, Any] | None:
-        """The saved match document, or None when there is none (or it was damaged)."""
-        return self._load(_MATCH)
+        """The saved match document, or None when there is none (or it was damaged, or
+        it is a finished match the statistics already hold: then it is removed)."""
+        doc = self._load(_MATCH)
+        if doc is None:
+            return None
+        match_id = doc.get("match_id")
+        if isinstance(match_id, str) and not self.read_only and self.load_stats().counted(match_id):
+            log.info("saved match %s was already counted; removing it", match_id)
+            self.clear_match()
+            return None
+        return doc
 
     def has_saved_match(self) -> bool:
-        """Whether a usable saved match exists (a damaged one is moved aside here)."""
+        """Whether a usable saved match exists (a damaged one is moved aside here). In a
+        window opened second, never: the match belongs to the first window."""
+        if self.other_window:
+            return False
         return self.load_match() is not None
 
-    def clear_match(self) -> None:
-        """Forget the saved match (the match ended or the player abandoned it)."""
+    def clear_match(self) -> bool:
+        """Forget the saved match (the match ended or the player replaced it). True when
+        there is no saved match any more."""
+        if self.read_only:
+            return False
         try:
             os.unlink(self.match_path)
         except (FileNotFoundError, NotADirectoryError):
-            return
+            return True
         except OSError as exc:
             log.warning("cannot remove %s: %s", self.match_path, exc)
             if os.path.isdir(self.match_path):
-                self._move_aside(_MATCH, self.match_path)
-            else:
-                self.notice(
-                    _("The saved match could not be removed ({reason}).").format(
-                        reason=_reason(exc)
-                    )
-                )
-            return
+                self._move_aside(_MATCH, self.match_path, "a folder in its place")
+                return not os.path.lexists(self.match_path)
+            self.notice(
+                _("The saved match could not be removed ({reason}).").format(reason=_reason(exc))
+            )
+            return False
         _fsync_dir(self.data_dir)
+        return True
+
+    def set_match_aside(self, reason: str) -> Path | None:
+        """Move the saved match aside, never deleting it, with `reason` (one line) written
+        beside it: for a match that cannot be rebuilt. The new path, or None if nothing
+        was moved (no file, read-only, or the move failed: the match then stays)."""
+        if self.read_only or not os.path.lexists(self.match_path):
+            return None
+        return self._set_aside(self.match_path, reason)
 
     # ---- crash reports
 
     def write_crash_report(self, exc: BaseException, context: Mapping[str, Any]) -> Path | None:
         """Write what a bug report needs to state_dir/crash-YYYYmmdd-HHMMSS.txt: the
-        traceback, versions, platform and `context` (preset, seed, action log).
-        Returns the file, or None if it could not be written. Never raises."""
+        traceback, versions, platform and `context` (preset, seed, action log), the
+        context cut at MAX_CRASH_CONTEXT_CHARS. Returns the file, or None if it could not
+        be written. Never raises; a new file each time, so a read-only window writes too."""
         try:
             from . import __version__
 
             try:
                 context_text = json.dumps(context, indent=2, default=repr, ensure_ascii=False)
             except Exception:
-                context_text = repr(context)
+                context_text = repr(context)[: MAX_CRASH_CONTEXT_CHARS + 1]
+            if len(context_text) > MAX_CRASH_CONTEXT_CHARS:
+                context_text = context_text[:MAX_CRASH_CONTEXT_CHARS] + "\n[... cut]"
             text = "\n".join(
                 [
                     "UNO Desktop crash report",
@@ -824,7 +987,7 @@ class Storage:
                     f"platform: {platform.platform()}",
                     "",
                     "traceback:",
-                    "".join(traceback.format_exception(exc)).rstrip(),
+                    "".join(traceback.format_exception(exc)).rstrip()[:MAX_CRASH_CONTEXT_CHARS],
                     "",
                     "context:",
                     context_text,
@@ -844,15 +1007,19 @@ class Storage:
     def _load(self, kind: _Kind) -> dict[str, Any] | None:
         path = self._path(kind)
         try:
-            return read_document(path, kind.schema, kind.version)
+            return read_document(path, kind.schema, kind.versions)
         except _Missing:
             return None
         except _Damaged as damage:
             log.warning("%s: %s", path, damage)
-            self._move_aside(kind, path)
+            self._move_aside(kind, path, str(damage))
             return None
 
-    def _move_aside(self, kind: _Kind, path: Path) -> None:
+    def _set_aside(self, path: Path, reason: str) -> Path | None:
+        """Rename `path` to `<stem>.broken-STAMP[-n].json` with the reason in a `.txt`
+        beside it; the new path, or None (read-only, or the rename failed)."""
+        if self.read_only:
+            return None
         stem = path.name.removesuffix(".json")
         stamp = self._clock().strftime("%Y%m%d-%H%M%S")
         try:
@@ -860,11 +1027,24 @@ class Storage:
             os.rename(path, target)
         except OSError as exc:
             log.warning("cannot move %s aside: %s", path, exc)
+            return None
+        with contextlib.suppress(OSError):
+            note = target.with_name(target.name.removesuffix(".json") + ".txt")
+            atomic_write_bytes(note, f"{_one_line(reason)}\n".encode("utf-8", errors="replace"))
+        return target
+
+    def _move_aside(self, kind: _Kind, path: Path, reason: str) -> None:
+        if self.read_only:
+            return
+        target = self._set_aside(path, reason)
+        if target is None:
             self.notice(_(kind.damaged_kept).format(path=str(path)))
             return
         self.notice(_(kind.damaged_moved).format(name=target.name))
 
     def _save(self, kind: _Kind, data: Mapping[str, Any]) -> bool:
+        if self.read_only:
+            return False
         path = self._path(kind)
         try:
             payload = encode_document(kind.schema, kind.version, data, kind.indent)
@@ -880,6 +1060,69 @@ class Storage:
             return False
         remove_stale_temps(path)
         return True
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    """The first line of `text`, at most `limit` characters (for a reason kept on disk)."""
+    lines = text.splitlines() or [""]
+    return lines[0][:limit]
+
+
+class FolderLock:
+    """An exclusive OS lock on one file (flock on POSIX, msvcrt on Windows). The OS drops
+    it when the holding process ends, however it ends: no stale lock survives a crash."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def acquire(self) -> bool | None:
+        """True: ours now. False: another process holds it. None: no lock can be taken
+        here (the folder cannot be written; then nothing can be saved anyway)."""
+        if self._fd is not None:
+            return True
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            log.warning("cannot open the lock file %s: %s", self.path, exc)
+            return None
+        try:
+            _lock_fd(fd)
+        except OSError:
+            os.close(fd)
+            return False
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        self._fd = fd
+        return True
+
+    def release(self) -> None:
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+    def __del__(self) -> None:  # a dropped Storage lets the next one write
+        self.release()
+
+
+def _lock_fd(fd: int) -> None:
+    """Lock `fd` without waiting; OSError when another process holds it."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 def _free_name(folder: Path, base: str, suffix: str) -> Path:
@@ -905,5 +1148,6 @@ __all__ = [
     "add_match",
     "atomic_write_bytes",
     "default_seats",
+    "fit_window_size",
     "parse_stats",
 ]

@@ -68,7 +68,7 @@ class App:
         pygame.display.set_caption(WINDOW_TITLE)
         self._set_icon()
         settings = self.services.settings
-        self._window_size = tuple(size or getattr(settings, "window_size", (1280, 720)))
+        self._window_size = _fit_to_screen(size or getattr(settings, "window_size", (1280, 720)))
         self._fullscreen = False
         self.screen = pygame.display.set_mode(self._window_size, pygame.RESIZABLE)
         if getattr(settings, "fullscreen", False):
@@ -299,6 +299,20 @@ class App:
         self.stack = stack
 
 
+def _fit_to_screen(size: tuple[int, int]) -> tuple[int, int]:
+    """A remembered window size cut to the screen (a size saved on a big monitor, or
+    edited by hand, must neither open off-screen nor cost gigabytes). Drawing off-screen
+    (the dummy driver of --smoke, tests and CI) has no screen: only the sane bounds."""
+    from uno_desktop.storage import fit_window_size
+
+    try:
+        offscreen = pygame.display.get_driver() in ("dummy", "offscreen")
+        screens = [] if offscreen else pygame.display.get_desktop_sizes()
+    except pygame.error:
+        screens = []
+    return fit_window_size(tuple(size), screens[0] if screens else None)  # type: ignore[arg-type]
+
+
 # --- the command line's entry into the window -----------------------------------------------
 @dataclasses.dataclass(frozen=True)
 class WindowOptions:
@@ -339,7 +353,8 @@ def run_window(opts: WindowOptions) -> int:
     from uno_desktop.i18n import set_language
     from uno_desktop.ui.services import build_services
 
-    services = build_services(use_storage=not opts.smoke)
+    # --smoke and --screenshot never touch the player's files (no saved match overwritten)
+    services = build_services(use_storage=not (opts.smoke or opts.screenshot))
     if opts.lang:
         services.settings = dataclasses.replace(services.settings, language=opts.lang)
         set_language(opts.lang)
@@ -376,12 +391,15 @@ def _first_scene(services: Any, opts: WindowOptions, *, smoke: bool) -> Scene:
 
     if not smoke and opts.preset is None and opts.players is None:
         return TitleScene(services)
-    from uno_desktop.presets import load_preset
+    from uno_desktop.presets import load_named_preset, load_preset
     from uno_desktop.ui.scenes.new_game import new_seed, start_match
 
-    preset = opts.preset or getattr(services.settings, "last_preset", None) or "official"
-    rules = load_preset(preset)
-    n = opts.players or 4
+    if opts.preset is not None:
+        rules = load_preset(opts.preset)  # the command line may give a path: its own choice
+    else:
+        rules = load_named_preset(getattr(services.settings, "last_preset", None) or "official")
+    preset = rules.name  # the match is named after its preset, never a path
+    n = opts.players if opts.players is not None else 4
     if not rules.min_players <= n <= rules.max_players:
         raise ValueError(
             _("--players {n}: {rules} allows {low} to {high} players").format(
@@ -458,7 +476,11 @@ def _run_screenshot(app: App, opts: WindowOptions) -> int:
         for scene in app.stack.scenes:
             scene.dirty = True
         app.draw()
-        pygame.image.save(surface, str(opts.screenshot))
+        try:
+            pygame.image.save(surface, str(opts.screenshot))
+        except (pygame.error, OSError) as exc:
+            print(f"uno-desktop: --screenshot {opts.screenshot}: {exc}", file=sys.stderr)
+            return 2
         print(f"screenshot {opts.screenshot}", flush=True)
         return 0
     finally:

@@ -114,11 +114,14 @@ class Services:
 
 
 def load_storage() -> Any | None:
-    """Storage() when the user folders are usable, else None (nothing is saved)."""
+    """Storage() when the user folders are usable, else None (nothing is saved). Takes
+    the user folder's lock: a second window gets read-only storage (and is told so)."""
     from uno_desktop.storage import Storage
 
     try:
-        return Storage()
+        storage = Storage()
+        storage.acquire_lock()
+        return storage
     except Exception:
         log.exception("storage unavailable; nothing will be saved")
         return None

@@ -36,9 +36,9 @@ def rules_for(services: Any) -> RuleSet:
         return match.rules
     name = getattr(services.settings, "last_preset", "official") or "official"
     try:
-        from uno_desktop.presets import load_preset
+        from uno_desktop.presets import load_named_preset
 
-        return load_preset(name)
+        return load_named_preset(name)
     except Exception:
         log.info("preset %r not loadable; explaining the official rules", name)
         return RuleSet()

@@ -40,7 +40,8 @@ def round_winners(match: Any) -> list[int | None]:
 
 
 def record_match(services: Any, match: Any) -> None:
-    """Count the match in the statistics and clear the saved match."""
+    """Count the match in the statistics once (by its id) and then clear the saved match;
+    if the statistics cannot be written, the saved match stays until they can."""
     storage = services.storage
     if storage is None:
         return
@@ -53,14 +54,12 @@ def record_match(services: Any, match: Any) -> None:
             round_points=tuple(tuple(p) for p in match.round_history),
             round_winners=tuple(round_winners(match)),
             winner=match.match_winner,
+            match_id=getattr(match, "match_id", None),
         )
-        storage.record_match(result)
+        if not storage.finish_match(result):
+            log.warning("the match could not be recorded yet; its save is kept")
     except Exception:  # statistics are nice to have; the winner screen must still show
         log.exception("could not record the match")
-    try:
-        storage.clear_match()
-    except Exception:
-        log.exception("could not clear the saved match")
 
 
 class MatchEndScene(Dialog):

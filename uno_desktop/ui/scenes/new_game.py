@@ -12,12 +12,14 @@ import dataclasses
 import logging
 import os
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from uno_desktop.engine.rules import CustomEffect, CustomRule, RuleSet
 from uno_desktop.i18n import N_, _
+from uno_desktop.options import AMOUNT_EFFECTS, CUSTOM_AMOUNT_RANGE
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
 from uno_desktop.ui.kit import (
@@ -32,6 +34,7 @@ from uno_desktop.ui.kit import (
     wrap_words,
 )
 from uno_desktop.ui.scene import Scene
+from uno_desktop.ui.scenes.message import MessageScene
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +54,6 @@ EFFECTS: tuple[tuple[CustomEffect, str], ...] = (
     (CustomEffect.SWAP_HANDS, N_("Swap hands with a player")),
     (CustomEffect.ROTATE_HANDS, N_("Every hand moves on one seat")),
 )
-AMOUNT_EFFECTS = (CustomEffect.OTHERS_DRAW, CustomEffect.NEXT_DRAWS_SKIPPED)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -138,10 +140,9 @@ def start_match(
 
 
 def resume_saved_match(services: Any) -> Scene:
-    """The table for the saved match, or a friendly message (and the save cleared) when it
-    cannot be used."""
+    """The table for the saved match, or a friendly message when it cannot be used: the
+    save is then set aside (never deleted) and the message says where and what to do."""
     from uno_desktop.match import Match
-    from uno_desktop.ui.scenes.message import MessageScene
 
     storage = services.storage
     doc = storage.load_match() if storage is not None else None
@@ -155,18 +156,101 @@ def resume_saved_match(services: Any) -> Scene:
         match = Match.from_dict(doc, clock=services.clock, timing=make_timing(services))
         if match.round_no == 0:
             match.start_round()
-    except (ValueError, KeyError, TypeError) as exc:
-        log.warning("saved match unusable: %s", exc)
-        try:
-            storage.clear_match()
-        except Exception:
-            log.exception("could not clear the saved match")
-        return MessageScene(
-            services,
-            N_("The saved match could not be opened"),
-            N_("Sorry! The saved match was damaged, so it was put away. Start a new game!"),
-        )
+    except Exception as exc:  # a saved file is untrusted input: a message, never a crash
+        return unusable_match_message(services, exc)
+    tell_if_preset_changed(storage, match)
     return table_scene(services, match)
+
+
+def unusable_match_message(services: Any, exc: Exception) -> Scene:
+    """Set the saved match aside with its reason and say what the player can do."""
+    storage = services.storage
+    reason = getattr(exc, "reason", None) or f"it cannot be rebuilt ({type(exc).__name__})"
+    log.warning("saved match unusable: %s", reason)
+    moved = None
+    try:
+        moved = storage.set_match_aside(reason)
+    except Exception:
+        log.exception("could not set the saved match aside")
+    preset = getattr(exc, "preset", None)
+    if moved is None:
+        text = _("Sorry! The saved match could not be opened ({reason}).").format(reason=reason)
+    elif preset is not None:
+        text = _(
+            'The saved match plays by the rules preset "{preset}", which is missing or broken. '
+            "It was kept as {name} in {folder}. To play it on, put the preset back (the file "
+            "{preset}.yaml in your presets folder) and rename the kept file to "
+            "saved_match.json."
+        ).format(preset=preset, name=moved.name, folder=str(moved.parent))
+    else:
+        text = _(
+            "Sorry! The saved match could not be opened ({reason}). It was kept as {name} in "
+            "{folder}, so nothing is lost. Start a new game!"
+        ).format(reason=reason, name=moved.name, folder=str(moved.parent))
+    return MessageScene(services, N_("The saved match could not be opened"), lambda: text)
+
+
+def tell_if_preset_changed(storage: Any, match: Any) -> None:
+    """A notice when the preset a resumed match is named after changed or went away (the
+    match keeps the rules it began with either way)."""
+    if storage is None:
+        return
+    try:
+        changes = match.preset_changes()
+    except Exception:
+        log.exception("could not compare the preset")
+        return
+    if changes is None:
+        storage.notice(
+            _(
+                'The rules preset "{preset}" this match began with cannot be found any more. '
+                "The match goes on with the rules it began with."
+            ).format(preset=match.preset)
+        )
+    elif changes:
+        storage.notice(
+            _(
+                'The rules preset "{preset}" was changed after this match began ({options}). '
+                "The match goes on with the rules it began with."
+            ).format(preset=match.preset, options=", ".join(changes))
+        )
+
+
+class ContinueOrReplaceScene(MessageScene):
+    """Asked before a new match would replace the saved one: Continue it / Replace it.
+    Esc goes back to New game without choosing."""
+
+    def __init__(
+        self, services: Any, on_continue: Callable[[], None], on_replace: Callable[[], None]
+    ) -> None:
+        self._on_replace = on_replace
+        super().__init__(
+            services,
+            N_("A match is waiting"),
+            N_(
+                "You have a saved match that is not finished. Continue it, or replace it "
+                "with the new one? A replaced match is gone for good."
+            ),
+            button=N_("Continue it"),
+            on_close=on_continue,
+        )
+
+    def build(self) -> None:
+        super().build()
+        self.replace_button = Button(N_("Replace it"), self._on_replace)
+        self.group.set_widgets([self.ok, self.replace_button])
+
+    def back(self) -> None:
+        if self.stack is not None:
+            self.stack.pop()
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        super().layout(size, scale)
+        gap = int(24 * scale)
+        bottom = self.ok.rect.bottom
+        self.ok.rect.bottomright = (self._panel.centerx - gap // 2, bottom)
+        self.replace_button.rect = self.ok.rect.copy()
+        self.replace_button.rect.bottomleft = (self._panel.centerx + gap // 2, bottom)
 
 
 # --- the screen -------------------------------------------------------------------------
@@ -218,7 +302,7 @@ class NewGameScene(Dialog):
         self.effect_choice: Choice[CustomEffect] = Choice(
             list(EFFECTS), self.rule_effect, self._set_effect
         )
-        self.amount_stepper = Stepper(1, 10, self.rule_amount, self._set_amount)
+        self.amount_stepper = Stepper(*CUSTOM_AMOUNT_RANGE, self.rule_amount, self._set_amount)
         self.players_stepper = Stepper(2, MAX_SEATS, self.n_players, self._set_players)
         self.name_inputs: list[TextInput] = []
         self.kind_choices: list[Choice[str]] = []
@@ -340,14 +424,36 @@ class NewGameScene(Dialog):
         return rules
 
     def start(self) -> None:
+        """Start the match; first ask whether to continue or replace a saved one."""
         rules = self.preset.rules
         seats = self.chosen_seats()
         if not rules.min_players <= len(seats) <= rules.max_players:
             return
         self._remember(seats)
+        storage = self.services.storage
+        if storage is not None and storage.has_saved_match() and self.stack is not None:
+            self.stack.push(
+                ContinueOrReplaceScene(
+                    self.services, self._continue_saved, lambda: self._start_new(seats)
+                )
+            )
+            return
+        self._start_new(seats)
+
+    def _start_new(self, seats: list[tuple[str, str]]) -> None:
         scene = start_match(self.services, self.preset.name, self.chosen_rules(), seats, new_seed())
-        if self.stack is not None:
-            self.stack.replace(scene)
+        self._leave_for(scene)
+
+    def _continue_saved(self) -> None:
+        self._leave_for(resume_saved_match(self.services))
+
+    def _leave_for(self, scene: Scene) -> None:
+        """Go to `scene` in New game's place (closing the question first, if it is up)."""
+        if self.stack is None:
+            return
+        if self.stack.top is not self:
+            self.stack.pop()
+        self.stack.replace(scene)
 
     def _remember(self, seats: list[tuple[str, str]]) -> None:
         """Keep the choices for next time (as the settings' own types when available)."""

@@ -155,7 +155,7 @@ class StatisticsScene(Dialog):
             when = str(rec.finished_at)[:16].replace("T", " ")
             winner = rec.winner or "-"
             line = _("{when}  {preset}: {winner} won ({rounds} rounds)").format(
-                when=when, preset=rec.preset, winner=winner, rounds=len(rec.round_points)
+                when=when, preset=rec.preset, winner=winner, rounds=rec.rounds
             )
             draw_text(
                 surface,

@@ -1,0 +1,579 @@
+"""Every rule option declared once: its RuleSet field, its place in a preset file, the
+values it takes, the words that explain it, and whether one match may set its own value.
+
+The preset reader (YAML), the saved match (JSON), the settings and the rules text all read
+these declarations, so a range is written in one place: adding an option is one `Option`
+here, its effect in the engine, and its tests. Whole-rule-set checks (the deck can deal,
+a round can end, a match can end) live here too, so a preset and a saved match are held
+to the same standard. The engine never imports this module; it knows only `RuleSet`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from .engine.cards import COLORED_RANKS, WILD_RANKS
+from .engine.rules import CustomEffect, CustomRule, RuleSet, Scoring, Stacking
+from .i18n import N_
+
+MAX_QUOTE_CHARS = 60
+"""The most of a file's text a message shows (one line of it, clipped)."""
+
+
+def quote(value: object) -> str:
+    """A value read from a file, as a message may show it: one line, clipped, quoted.
+
+    Containers are named, never printed: a list nested a thousand deep or a name of
+    five million characters must not reach a message, a log line or a crash report."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value) if -(10**15) < value < 10**15 else "a huge number"
+    if isinstance(value, float):
+        return repr(value)[:MAX_QUOTE_CHARS]
+    if isinstance(value, str):
+        lines = value.splitlines() or [""]
+        shown = lines[0][:MAX_QUOTE_CHARS]
+        clipped = len(lines) > 1 or len(lines[0]) > MAX_QUOTE_CHARS
+        return f"'{shown}…'" if clipped else f"'{shown}'"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return f"a {type(value).__name__}"
+
+
+class OptionError(ValueError):
+    """A value cannot be used for an option; `key` is where it sits in a preset file."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        super().__init__(f"{key}: {problem}")
+        self.key = key
+        self.problem = problem
+
+
+class Kind(enum.Enum):
+    """How an option is written and checked."""
+
+    TEXT = "text"  # a line of text, `low` to `high` characters
+    FLAG = "flag"  # true or false
+    COUNT = "count"  # a whole number from `low` to `high`
+    CHOICE = "choice"  # one of `words` (file word -> field value)
+    DECK = "deck"  # card kind -> count, `low` to `high` each
+    VALUES = "values"  # card kind -> points, `low` to `high` each
+    CUSTOM_RULE = "custom_rule"  # text, effect, amount (see CUSTOM_* below)
+
+
+@dataclasses.dataclass(frozen=True)
+class Option:
+    """One rule option.
+
+    field: the RuleSet field. key: where a preset file writes it ("wild_draw_four.bluffing";
+    "" for options no file sets). explain: what it does, in the words of the preset files.
+    per_match: New game may set it for one match; a saved match then keeps its own value.
+    """
+
+    field: str
+    key: str
+    kind: Kind
+    explain: str
+    low: int = 0
+    high: int = 0
+    words: tuple[tuple[str, object], ...] = ()
+    per_match: bool = False
+
+    @property
+    def name(self) -> str:
+        """How messages name the option: its file key, else its field."""
+        return self.key or self.field
+
+    def word_of(self, value: object) -> str:
+        """The file word for a CHOICE value."""
+        return next(word for word, v in self.words if v == value)
+
+    def value_of(self, word: str) -> object:
+        """The field value for a CHOICE file word."""
+        return next(v for w, v in self.words if w == word)
+
+    # ---- one value, as JSON (saved match, settings)
+
+    def to_json(self, value: Any) -> Any:
+        """The value as plain JSON (dicts, lists, str, int, bool)."""
+        if self.kind is Kind.CUSTOM_RULE:
+            return {"text": value.text, "effect": value.effect.value, "amount": value.amount}
+        if self.kind in (Kind.DECK, Kind.VALUES):
+            return dict(value)
+        if isinstance(value, enum.Enum):
+            return value.value
+        return value
+
+    def from_json(self, value: Any) -> Any:
+        """The field value for `value` read from a JSON file, checked against the same
+        ranges as a preset. Raises OptionError."""
+        kind = self.kind
+        if kind is Kind.TEXT:
+            return check_text(self.name, value, self.low, self.high)
+        if kind is Kind.FLAG:
+            if not isinstance(value, bool):
+                raise OptionError(self.name, f"expected true or false; got {quote(value)}")
+            return value
+        if kind is Kind.COUNT:
+            return check_count(self.name, value, self.low, self.high)
+        if kind is Kind.CHOICE:
+            for _word, v in self.words:
+                plain = v.value if isinstance(v, enum.Enum) else v
+                if type(plain) is type(value) and plain == value:
+                    return v
+            shown = ", ".join(quote(self.to_json(v)) for _w, v in self.words)
+            raise OptionError(self.name, f"expected one of {shown}; got {quote(value)}")
+        if kind in (Kind.DECK, Kind.VALUES):
+            return check_card_counts(self.name, value, DECK_RANKS, self.low, self.high)
+        return custom_rule_from_json(self.name, value)
+
+
+def check_count(name: str, value: object, low: int, high: int) -> int:
+    """`value` if it is a whole number from `low` to `high`; else OptionError."""
+    expected = f"expected a whole number from {low} to {high}"
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise OptionError(name, f"{expected}; got {quote(value)}")
+    if not low <= value <= high:
+        raise OptionError(name, f"{expected}; got {quote(value)}")
+    return value
+
+
+def check_text(name: str, value: object, low: int, high: int) -> str:
+    """`value` stripped, if it is text of `low` to `high` characters; else OptionError."""
+    if not isinstance(value, str):
+        raise OptionError(name, f"expected text; got {quote(value)}")
+    text = value.strip()
+    if len(text) < low:
+        raise OptionError(name, "must not be empty")
+    if len(text) > high:
+        raise OptionError(name, f"too long ({len(text)} characters; at most {high})")
+    return text
+
+
+def check_card_counts(
+    name: str, value: object, ranks: tuple[str, ...], low: int, high: int
+) -> dict[str, int]:
+    """A mapping of card kind -> whole number in range (a deck or card values)."""
+    if not isinstance(value, Mapping):
+        raise OptionError(name, f"expected a mapping of card kind to number; got {quote(value)}")
+    if len(value) > len(ranks):
+        raise OptionError(name, f"{len(value)} entries; there are only {len(ranks)} card kinds")
+    out: dict[str, int] = {}
+    for rank, count in value.items():
+        if rank not in ranks:
+            raise OptionError(name, f"unknown card kind {quote(rank)}")
+        out[rank] = check_count(f"{name}.{rank}", count, low, high)
+    return out
+
+
+# ---------------------------------------------------------------- the Wild Customizable rule
+
+CUSTOM_AMOUNT_RANGE = (1, 10)
+"""Cards an amount effect makes players draw."""
+MAX_CUSTOM_TEXT_CHARS = 300
+AMOUNT_EFFECTS: frozenset[CustomEffect] = frozenset(
+    {CustomEffect.OTHERS_DRAW, CustomEffect.NEXT_DRAWS_SKIPPED}
+)
+"""The effects that use `amount` (cards to draw)."""
+
+EFFECT_EXPLAIN: Mapping[CustomEffect, tuple[str, str]] = {
+    CustomEffect.TEXT: (
+        N_("The game does not enforce this rule: follow it yourselves."),
+        N_("The game does not enforce this rule: follow it yourselves."),
+    ),
+    CustomEffect.OTHERS_DRAW: (
+        N_("The game makes every other player draw one card."),
+        N_("The game makes every other player draw {n} cards."),
+    ),
+    CustomEffect.NEXT_DRAWS_SKIPPED: (
+        N_("The game makes the next player draw one card and miss their turn."),
+        N_("The game makes the next player draw {n} cards and miss their turn."),
+    ),
+    CustomEffect.EXTRA_TURN: (
+        N_("The game gives you another turn straight away."),
+        N_("The game gives you another turn straight away."),
+    ),
+    CustomEffect.SWAP_HANDS: (
+        N_("The game lets you swap hands with a player of your choice."),
+        N_("The game lets you swap hands with a player of your choice."),
+    ),
+    CustomEffect.ROTATE_HANDS: (
+        N_("The game passes every hand on to the next player in the direction of play."),
+        N_("The game passes every hand on to the next player in the direction of play."),
+    ),
+}
+"""What the game does for each effect (one card, several cards): the rules text reads it."""
+
+
+def custom_rule_from_json(name: str, value: object) -> CustomRule:
+    """The Wild Customizable rule from its JSON form, with the preset reader's ranges."""
+    if not isinstance(value, Mapping):
+        raise OptionError(
+            name, f"expected a mapping with text, effect and amount; got {quote(value)}"
+        )
+    unknown = [k for k in value if k not in ("text", "effect", "amount")]
+    if unknown:
+        raise OptionError(name, f"unknown part {quote(unknown[0])}")
+    text = check_text(f"{name}.text", value.get("text"), 1, MAX_CUSTOM_TEXT_CHARS)
+    effect_raw = value.get("effect")
+    effects = [e.value for e in CustomEffect]
+    if not isinstance(effect_raw, str) or effect_raw not in effects:
+        raise OptionError(
+            f"{name}.effect", f"expected one of {', '.join(effects)}; got {quote(effect_raw)}"
+        )
+    amount = check_count(f"{name}.amount", value.get("amount"), *CUSTOM_AMOUNT_RANGE)
+    return CustomRule(text=text, effect=CustomEffect(effect_raw), amount=amount)
+
+
+# ---------------------------------------------------------------- the declarations
+
+DECK_RANKS: tuple[str, ...] = (*COLORED_RANKS, *WILD_RANKS)
+MAX_RANK_COUNT = 20  # per colour for coloured ranks, in total for wilds
+MAX_CARD_VALUE = 500
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+MAX_PENALTY = 20
+MAX_TARGET_SCORE = 100_000
+MAX_TITLE_CHARS = 80
+MAX_DESCRIPTION_CHARS = 300
+
+OPTIONS: tuple[Option, ...] = (
+    Option("name", "name", Kind.TEXT, "the preset's short name: its file name", 1, MAX_TITLE_CHARS),
+    Option("title", "title", Kind.TEXT, "the name shown in the menu", 1, MAX_TITLE_CHARS),
+    Option(
+        "description",
+        "description",
+        Kind.TEXT,
+        "one line shown under the title in the menu",
+        0,
+        MAX_DESCRIPTION_CHARS,
+    ),
+    Option(
+        "deck",
+        "deck",
+        Kind.DECK,
+        "the cards in the box: coloured kinds per colour, wild kinds in total",
+        0,
+        MAX_RANK_COUNT,
+    ),
+    Option(
+        "card_values",
+        "card_values",
+        Kind.VALUES,
+        "points a card is worth in the hand of a player who did not go out",
+        0,
+        MAX_CARD_VALUE,
+    ),
+    Option("hand_size", "hand_size", Kind.COUNT, "cards dealt to each player", 1, 30),
+    Option(
+        "min_players", "players.min", Kind.COUNT, "the fewest players", MIN_PLAYERS, MAX_PLAYERS
+    ),
+    Option("max_players", "players.max", Kind.COUNT, "the most players", MIN_PLAYERS, MAX_PLAYERS),
+    Option(
+        "draw_until_playable",
+        "draw",
+        Kind.CHOICE,
+        "when you cannot play: draw one card, or until one can be played",
+        words=(("one", False), ("until_playable", True)),
+    ),
+    Option(
+        "play_drawn",
+        "drawn_card",
+        Kind.CHOICE,
+        "a playable card just drawn may be played at once, or must be kept",
+        words=(("play_or_keep", True), ("keep", False)),
+    ),
+    Option(
+        "stacking",
+        "stacking",
+        Kind.CHOICE,
+        "passing a Draw Two or Wild Draw Four on by playing another on it",
+        words=tuple((s.value, s) for s in Stacking),
+    ),
+    Option(
+        "jump_in",
+        "jump_in",
+        Kind.FLAG,
+        "a card identical to the top card may be played out of turn",
+    ),
+    Option(
+        "seven_zero",
+        "seven_zero",
+        Kind.FLAG,
+        "a 7 swaps hands with a chosen player; a 0 passes every hand on",
+    ),
+    Option(
+        "bluffing",
+        "wild_draw_four.bluffing",
+        Kind.FLAG,
+        "a Wild Draw Four may be played while holding the colour in play",
+    ),
+    Option(
+        "challenge",
+        "wild_draw_four.challenge",
+        Kind.FLAG,
+        "the player who must draw 4 may challenge the Wild Draw Four",
+    ),
+    Option(
+        "challenge_guilty_draw",
+        "",
+        Kind.COUNT,
+        "cards a bluffer draws when challenged",
+        0,
+        MAX_PENALTY,
+    ),
+    Option(
+        "challenge_innocent_extra",
+        "wild_draw_four.innocent_extra",
+        Kind.COUNT,
+        "extra cards for a wrong challenge",
+        0,
+        MAX_PENALTY,
+    ),
+    Option(
+        "uno_penalty",
+        "uno_penalty",
+        Kind.COUNT,
+        "cards drawn when caught without having said UNO",
+        0,
+        MAX_PENALTY,
+    ),
+    Option(
+        "false_catch_penalty",
+        "false_catch_penalty",
+        Kind.COUNT,
+        "cards the catcher draws for a wrong catch (0: not allowed)",
+        0,
+        MAX_PENALTY,
+    ),
+    Option(
+        "target_score",
+        "target_score",
+        Kind.COUNT,
+        "points that win the match",
+        1,
+        MAX_TARGET_SCORE,
+        per_match=True,
+    ),
+    Option(
+        "scoring",
+        "scoring",
+        Kind.CHOICE,
+        "the winner scores the others' hands, or everyone scores their own",
+        words=tuple((s.value, s) for s in Scoring),
+    ),
+    Option(
+        "custom_rule",
+        "custom_rule",
+        Kind.CUSTOM_RULE,
+        "what the Wild Customizable card does",
+        per_match=True,
+    ),
+)
+"""Every RuleSet field, in the order a preset file lists them."""
+
+LABELS: frozenset[str] = frozenset({"name", "title", "description"})
+"""Fields that name a rule set without changing the game."""
+
+_BY_FIELD: dict[str, Option] = {o.field: o for o in OPTIONS}
+
+
+def option(field: str) -> Option:
+    """The declaration of RuleSet field `field`."""
+    return _BY_FIELD[field]
+
+
+def file_options() -> tuple[Option, ...]:
+    """The options a preset file may set."""
+    return tuple(o for o in OPTIONS if o.key)
+
+
+def top_keys() -> tuple[str, ...]:
+    """The keys a preset file may have at its top level (groups once), plus `extends`."""
+    keys: list[str] = []
+    for o in file_options():
+        top = o.key.split(".")[0]
+        if top not in keys:
+            keys.append(top)
+    keys.insert(3, "extends")
+    return tuple(keys)
+
+
+def group_keys(group: str) -> tuple[str, ...]:
+    """The keys inside a group of a preset file ("players" -> min, max)."""
+    prefix = f"{group}."
+    return tuple(o.key[len(prefix) :] for o in file_options() if o.key.startswith(prefix))
+
+
+# ---------------------------------------------------------------- a whole rule set as JSON
+
+
+def rules_to_json(rules: RuleSet) -> dict[str, Any]:
+    """Every option of `rules` as plain JSON, keyed by field."""
+    return {o.field: o.to_json(getattr(rules, o.field)) for o in OPTIONS}
+
+
+def rules_from_json(data: object, base: RuleSet | None = None) -> RuleSet:
+    """A RuleSet from `rules_to_json`'s form, every value checked against the preset ranges
+    and the whole set checked as a preset is (it can be dealt, rounds and matches can end).
+    Options missing take `base`'s value (the official rules by default: an option added
+    after the file was written). Raises OptionError."""
+    if not isinstance(data, Mapping):
+        raise OptionError("rules", f"expected a mapping of options; got {quote(data)}")
+    unknown = [k for k in data if k not in _BY_FIELD]
+    if unknown:
+        raise OptionError("rules", f"unknown option {quote(unknown[0])}")
+    changes = {field: _BY_FIELD[field].from_json(value) for field, value in data.items()}
+    try:
+        rules = (base or RuleSet()).replace(**changes)
+    except (TypeError, ValueError) as e:
+        raise OptionError("rules", f"cannot be used: {quote(str(e))}") from None
+    check_rule_set(rules)
+    return rules
+
+
+def game_options_differ(a: RuleSet, b: RuleSet) -> list[str]:
+    """The options (by name) that change the game and differ between `a` and `b`, leaving
+    out labels and what one match may set for itself (a preset edited since a match began
+    changes these; its own target score does not)."""
+    out = []
+    for o in OPTIONS:
+        if o.field in LABELS or o.per_match:
+            continue
+        mine, theirs = getattr(a, o.field), getattr(b, o.field)
+        if isinstance(mine, Mapping):
+            differs = dict(mine) != dict(theirs)
+        else:
+            differs = mine != theirs
+        if differs:
+            out.append(o.name)
+    return out
+
+
+# ---------------------------------------------------------------- a whole rule set
+
+
+PROBE_CARDS = 600
+"""Test deals a rule set gets when it is checked: PROBE_CARDS // deck size of them (at
+least 3, at most 100). A small deck, where play can go round in circles on some deals,
+gets many short rounds; a full deck, where it cannot, a few."""
+
+
+def probe_round_limit(rules: RuleSet) -> int:
+    """Moves after which a test round counts as never ending (a normal round takes a
+    few per card in the deck)."""
+    return 40 * rules.deck_size() + 400
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    """Why a whole rule set cannot be played; `keys` are the preset keys that cause it,
+    the most likely first (the reader points at the first one the file sets)."""
+
+    keys: tuple[str, ...]
+    message: str
+
+
+def rule_set_problem(rules: RuleSet) -> Problem | None:
+    """The first reason these rules cannot be played, or None: the players range, the
+    deck (it can deal every table and turn a start card), a match can end (some card is
+    worth points), and a round can end (test rounds at the smallest, a middle and the
+    largest table end, played by players who play a card when they can)."""
+    if rules.min_players > rules.max_players:
+        return Problem(
+            ("players",),
+            f"min ({rules.min_players}) is larger than max ({rules.max_players})",
+        )
+    size = rules.deck_size()
+    dealt = rules.max_players * rules.hand_size
+    starters = size - rules.deck.get("W4", 0)
+    deal_keys = ("deck", "hand_size", "players")
+    if starters == 0:
+        return Problem(deal_keys, "only Wild Draw Four cards: no card can start the discard pile")
+    if size < dealt + 1:
+        return Problem(
+            deal_keys,
+            f"a deck of {size} cards cannot deal {rules.hand_size} cards to "
+            f"{rules.max_players} players and turn a start card (needs {dealt + 1})",
+        )
+    if starters < dealt + 1:
+        return Problem(
+            deal_keys,
+            f"only {starters} cards are not Wild Draw Four; dealing {rules.hand_size} "
+            f"cards to {rules.max_players} players could leave no start card "
+            f"(needs {dealt + 1})",
+        )
+    if not any(rules.card_values.get(rank, 0) > 0 for rank, n in rules.deck.items() if n):
+        return Problem(
+            ("card_values", "deck", "extends"),
+            "every card in the deck is worth 0 points, so nobody can ever reach the "
+            "target score and a match would never end",
+        )
+    stuck = _stuck_table(rules)
+    if stuck is not None:
+        return Problem(
+            ("deck", "draw", "drawn_card", "hand_size", "players", "extends"),
+            f"a test round with {stuck} players did not end within "
+            f"{probe_round_limit(rules)} moves: "
+            "with these cards and options play can go round in circles for ever (too few "
+            "cards for 'draw: until_playable'?)",
+        )
+    return None
+
+
+def check_rule_set(rules: RuleSet) -> None:
+    """Raise OptionError (at the first key of the problem) if `rules` cannot be played."""
+    problem = rule_set_problem(rules)
+    if problem is not None:
+        raise OptionError(problem.keys[0], problem.message)
+
+
+def _stuck_table(rules: RuleSet) -> int | None:
+    """A table size at which a test round did not end, or None. Players play a card when
+    they can (as the computer players do); deals go to the smallest, a middle and the
+    largest table in turn. Verdicts are remembered by the options that change the game."""
+    key = json.dumps(
+        {k: v for k, v in rules_to_json(rules).items() if k not in LABELS}, sort_keys=True
+    )
+    if key in _VERDICTS:
+        return _VERDICTS[key]
+    if len(_VERDICTS) >= 256:
+        _VERDICTS.clear()
+    verdict = _VERDICTS[key] = _probe(rules)
+    return verdict
+
+
+_VERDICTS: dict[str, int | None] = {}
+
+
+def _probe(rules: RuleSet) -> int | None:
+    from .engine.actions import Play
+    from .engine.game import Game
+
+    low, high = rules.min_players, rules.max_players
+    sizes = sorted({low, (low + high) // 2, high})
+    limit = probe_round_limit(rules)
+    deals = max(len(sizes), min(100, PROBE_CARDS // rules.deck_size()))
+    for deal in range(deals):
+        players = sizes[deal % len(sizes)]
+        rng = random.Random(deal)
+        game = Game.new(rules, players, seed=deal, dealer=0, record=False)
+        for _ in range(limit):
+            if game.is_over:
+                break
+            legal = game.legal_actions(game.current)
+            plays = [a for a in legal if type(a) is Play]
+            pool = plays or legal
+            game.apply(pool[rng.randrange(len(pool))])
+        if not game.is_over:
+            return players
+    return None
