@@ -57,7 +57,7 @@ def main() -> None:
     ]
     match = Match(RuleSet(), seats, seed=3, clock=clock)
     match.start_round()
-    deal = list(match.game.log)  # type: ignore[union-attr]
+    deal, _end = match.events_since(None, 0)  # the deal as the person at seat 0 sees it
     stack = SceneStack()
     table = TableScene(services, match)
     stack.push(table)
