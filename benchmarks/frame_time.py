@@ -15,7 +15,6 @@ import argparse
 import os
 import statistics
 import time
-from types import SimpleNamespace
 
 
 def main() -> None:
@@ -36,20 +35,15 @@ def main() -> None:
     from uno_desktop.storage import Settings
     from uno_desktop.ui.scene import SceneStack
     from uno_desktop.ui.scenes.table import TableScene
+    from uno_desktop.ui.services import Services, SilentSounds
 
     w, h = (int(x) for x in args.size.split("x"))
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((w, h))
     clock = ManualClock()
-    services = SimpleNamespace(
-        storage=None,
-        settings=Settings(),
-        sounds=SimpleNamespace(play=lambda name: None, volume=0.0),
-        painter=CardPainter(),
-        clock=clock,
-        match=None,
-        listeners=[],
+    services = Services(
+        storage=None, settings=Settings(), sounds=SilentSounds(), painter=CardPainter(), clock=clock
     )
     names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo"]
     seats = [SeatSpec(names[0], "human")] + [

@@ -209,7 +209,7 @@ def test_the_table_layout_stays_inside_the_window_and_apart(services, shots, pla
 @pytest.mark.parametrize("ui", list(UI_SIZES))
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_colour_picker_buttons_stay_inside_the_window_and_apart(services, shots, size, ui):
-    from uno_desktop.ui.scenes.overlays import ColorPickerOverlay
+    from uno_desktop.ui.table_dialogs import ColorPickerOverlay
 
     remember(services, ui_scale=UI_SIZES[ui])
     picker = ColorPickerOverlay(services, lambda color: None)

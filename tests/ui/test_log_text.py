@@ -109,7 +109,7 @@ def _msgids_in_table_files() -> set[str]:
         "ui/log_text.py",
         "ui/table_view.py",
         "ui/scenes/table.py",
-        "ui/scenes/overlays.py",
+        "ui/table_dialogs.py",
         "ui/scenes/round_end.py",
     ]
     ids: set[str] = set()

@@ -8,7 +8,8 @@ import pytest
 from uno_desktop.engine import Card, Challenge, Color, Draw, Play, RuleSet, Stacking
 from uno_desktop.match import ManualClock
 from uno_desktop.ui.scene import SceneStack
-from uno_desktop.ui.scenes.overlays import (
+from uno_desktop.ui.scenes.round_end import RoundEndScene
+from uno_desktop.ui.table_dialogs import (
     ChallengeResultOverlay,
     ChoosePlayerOverlay,
     ColorPickerOverlay,
@@ -16,7 +17,6 @@ from uno_desktop.ui.scenes.overlays import (
     PlayOrKeepOverlay,
     SeatChoice,
 )
-from uno_desktop.ui.scenes.round_end import RoundEndScene
 
 from .test_table import TableHarness, make_match, make_services, one_human
 

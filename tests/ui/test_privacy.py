@@ -29,7 +29,8 @@ from uno_desktop.engine import Card, Game, RuleSet, build_deck
 from uno_desktop.engine import events as ev
 from uno_desktop.match import ManualClock, Match, SeatSpec, Timing, addressed_to
 from uno_desktop.presets import load_preset
-from uno_desktop.ui.scenes.overlays import (
+from uno_desktop.ui.scenes.round_end import RoundEndScene
+from uno_desktop.ui.table_dialogs import (
     ChallengeResultOverlay,
     ChoosePlayerOverlay,
     ColorPickerOverlay,
@@ -38,7 +39,6 @@ from uno_desktop.ui.scenes.overlays import (
     PenaltyOverlay,
     PlayOrKeepOverlay,
 )
-from uno_desktop.ui.scenes.round_end import RoundEndScene
 
 from .test_table import TableHarness, make_services
 

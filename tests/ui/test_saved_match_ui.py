@@ -18,8 +18,8 @@ from uno_desktop.presets import load_preset
 from uno_desktop.storage import Storage
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.match_end import MatchEndScene
-from uno_desktop.ui.scenes.message import MessageScene
-from uno_desktop.ui.scenes.new_game import ContinueOrReplaceScene, NewGameScene
+from uno_desktop.ui.scenes.message import ContinueOrReplaceScene, MessageScene
+from uno_desktop.ui.scenes.new_game import NewGameScene
 from uno_desktop.ui.scenes.title import TitleScene
 from uno_desktop.ui.services import build_services
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pygame
@@ -29,9 +28,10 @@ from uno_desktop.engine import events as ev
 from uno_desktop.match import ManualClock, Match, SeatSpec
 from uno_desktop.render.cards import CardPainter
 from uno_desktop.ui.scene import SceneStack
-from uno_desktop.ui.scenes.overlays import ColorPickerOverlay, HandoffOverlay, PlayOrKeepOverlay
 from uno_desktop.ui.scenes.round_end import RoundEndScene
 from uno_desktop.ui.scenes.table import TableScene
+from uno_desktop.ui.services import Services
+from uno_desktop.ui.table_dialogs import ColorPickerOverlay, HandoffOverlay, PlayOrKeepOverlay
 
 SIZE = (1280, 720)
 FILLER = ["G1", "G2", "B3", "Y4", "G6", "B8", "Y9", "G3", "B1", "Y2"] * 6
@@ -69,15 +69,13 @@ def default_settings() -> Any:
     return Settings()
 
 
-def make_services(clock: ManualClock | None = None) -> SimpleNamespace:
-    return SimpleNamespace(
+def make_services(clock: ManualClock | None = None) -> Services:
+    return Services(
         storage=None,
         settings=default_settings(),
         sounds=SilentSounds(),
         painter=SpyPainter(),
         clock=clock or ManualClock(),
-        match=None,
-        listeners=[],
     )
 
 
@@ -145,7 +143,7 @@ class TableHarness:
     """The app loop around one table scene."""
 
     def __init__(
-        self, match: Match, services: SimpleNamespace | None = None, size: tuple[int, int] = SIZE
+        self, match: Match, services: Services | None = None, size: tuple[int, int] = SIZE
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -465,7 +463,7 @@ def test_screenshot_mid_animation(tmp_path):
 
 def _human_turn(h: TableHarness, rng: random.Random) -> None:
     """Answer whatever the table asks, like a person clicking around."""
-    from uno_desktop.ui.scenes.overlays import (
+    from uno_desktop.ui.table_dialogs import (
         ChallengeResultOverlay,
         ChoosePlayerOverlay,
         NewsOverlay,
@@ -540,7 +538,7 @@ def test_jump_in_plays_an_identical_card_out_of_turn():
 
 
 def test_wild_swap_hands_asks_for_a_colour_then_a_player():
-    from uno_desktop.ui.scenes.overlays import ChoosePlayerOverlay
+    from uno_desktop.ui.table_dialogs import ChoosePlayerOverlay
 
     h = one_human([["WS", "B7", "G2"], ["Y1", "Y2", "Y3"], ["B1", "B2", "B4"]], bots=2)
     h.settle()
@@ -657,7 +655,7 @@ def test_the_key_hint_names_every_table_key():
 
 
 def _overlay_classes() -> dict[str, type]:
-    from uno_desktop.ui.scenes import overlays as o
+    from uno_desktop.ui import table_dialogs as o
 
     return {
         "color": o.ColorPickerOverlay,
@@ -857,7 +855,6 @@ def _monkey(preset: str, seats: list[tuple[str, str]], seed: int) -> None:
 
     from uno_desktop.presets import load_preset
     from uno_desktop.ui.app import App
-    from uno_desktop.ui.scenes.new_game import start_match
     from uno_desktop.ui.services import build_services
 
     services = build_services()
@@ -868,7 +865,7 @@ def _monkey(preset: str, seats: list[tuple[str, str]], seed: int) -> None:
     app = App(services, strict=True)
     app.open_window(SIZE)
     pygame.event.clear()
-    app.start(start_match(services, preset, load_preset(preset), seats, seed))
+    app.start(services.scenes.start_match(preset, load_preset(preset), seats, seed))
     rng = random.Random(seed)
     for frame in range(1500):
         r = rng.random()

@@ -7,7 +7,8 @@ draw and discard piles, the active-colour and direction markers and the status l
 sit in the middle. A side panel on the right holds the menu button, scores, the log
 and the action buttons (UNO, catch, draw, pass) next to the hand.
 
-Every size comes from one unit `u = min(W / 1280, H / 720) * ui_scale`. If the layout
+Every size comes from one unit `u = min(W / BASE_W, H / BASE_H) * ui_scale`, BASE_SIZE
+being the 1280x720 design size of `theme`. If the layout
 does not fit (a big ui_scale on a small window, ten seats at 800x500), the unit is
 shrunk step by step until nothing overlaps and nothing leaves the screen, so the
 effective scale can be smaller than asked: `TableLayout.scale` says what was used.
@@ -22,6 +23,7 @@ from itertools import combinations
 import pygame
 
 from uno_desktop.render.cards import CARD_RATIO
+from uno_desktop.render.theme import BASE_SIZE
 
 BUTTON_KEYS: tuple[str, ...] = ("uno", "catch", "draw", "pass", "menu")
 
@@ -30,7 +32,6 @@ MAX_PLAYERS = 10
 MIN_CARD_W = 40
 MAX_CARD_W = 300
 
-_BASE_SIZE = (1280, 720)
 _LIFT = 0.2  # a lifted card rises by this share of its height
 
 
@@ -133,7 +134,7 @@ def table_layout(
     if not 0 <= viewer < players:
         raise ValueError(f"viewer must be a seat 0..{players - 1}, got {viewer}")
     w, h = int(size[0]), int(size[1])
-    base = min(w / _BASE_SIZE[0], h / _BASE_SIZE[1])
+    base = min(w / BASE_SIZE[0], h / BASE_SIZE[1])
     u = base * max(0.5, min(float(ui_scale), 2.5))
     u = min(u, MAX_CARD_W / 100)
     best: TableLayout | None = None

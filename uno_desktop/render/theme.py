@@ -12,6 +12,9 @@ from uno_desktop.engine import Color
 
 RGB = tuple[int, int, int]
 
+#: every screen is designed at this size and scaled to the window (`ui.kit.scale_for`)
+BASE_SIZE: tuple[int, int] = (1280, 720)
+
 #: card body colours: a warm red, a sunny yellow, a leaf green, a clear blue
 COLOR_RGB: dict[Color, RGB] = {
     Color.RED: (222, 46, 52),

@@ -68,7 +68,7 @@ class App:
         pygame.display.set_caption(WINDOW_TITLE)
         self._set_icon()
         settings = self.services.settings
-        self._window_size = _fit_to_screen(size or getattr(settings, "window_size", (1280, 720)))
+        self._window_size = _fit_to_screen(size or settings.window_size)
         self._fullscreen = False
         self.screen = pygame.display.set_mode(self._window_size, pygame.RESIZABLE)
         if getattr(settings, "fullscreen", False):
@@ -187,14 +187,11 @@ class App:
         storage = self.services.storage
         if storage is None or not getattr(storage, "has_notices", False):
             return
-        from uno_desktop.ui.scenes.message import MessageScene
-        from uno_desktop.ui.scenes.title import TitleScene
-
         top = self.stack.top
-        if top is None or isinstance(top, MessageScene | TitleScene):
+        if top is None or not top.notices_on_top:
             return
         text = "\n".join(storage.take_notices())  # already translated by storage
-        self.stack.push(MessageScene(self.services, N_("Good to know"), lambda: text))
+        self.stack.push(self.services.scenes.message(N_("Good to know"), lambda: text))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -266,9 +263,6 @@ class App:
         self.show_crash_message(path)
 
     def show_crash_message(self, path: Any) -> None:
-        from uno_desktop.ui.scenes.message import MessageScene
-        from uno_desktop.ui.scenes.title import TitleScene
-
         if path is not None:
             text = _(
                 "The game ran into a problem it did not expect. Your match is saved: choose "
@@ -284,11 +278,10 @@ class App:
         stack = SceneStack()  # the old stack may be the broken part: start clean
 
         def to_title() -> None:
-            stack.clear_to(TitleScene(services))
+            stack.clear_to(services.scenes.title())
 
         stack.push(
-            MessageScene(
-                services,
+            services.scenes.message(
                 N_("Oops! Something went wrong"),
                 lambda: text,
                 button=N_("Back to title"),
@@ -387,12 +380,10 @@ def run_window(opts: WindowOptions) -> int:
 
 def _first_scene(services: Any, opts: WindowOptions, *, smoke: bool) -> Scene:
     """The title, or straight to a table for --preset/--players/--smoke."""
-    from uno_desktop.ui.scenes.title import TitleScene
-
     if not smoke and opts.preset is None and opts.players is None:
-        return TitleScene(services)
+        return services.scenes.title()
     from uno_desktop.presets import load_named_preset, load_preset
-    from uno_desktop.ui.scenes.new_game import new_seed, start_match
+    from uno_desktop.ui.navigation import new_seed
 
     if opts.preset is not None:
         rules = load_preset(opts.preset)  # the command line may give a path: its own choice
@@ -412,7 +403,7 @@ def _first_scene(services: Any, opts: WindowOptions, *, smoke: bool) -> Scene:
         seats[0] = (_("You"), "human")
         seats[1:] = [(_("Computer {n}").format(n=i), level) for i in range(1, n)]
     seed = opts.seed if opts.seed is not None else new_seed()
-    return start_match(services, preset, rules, seats, seed)
+    return services.scenes.start_match(preset, rules, seats, seed)
 
 
 def _run_smoke(services: Any, opts: WindowOptions) -> int:

@@ -18,6 +18,8 @@ class Scene:
 
     #: an overlay lets the scenes below it draw first (colour picker, pause menu)
     transparent: bool = False
+    #: a storage notice may pop up over this scene (not over the title or a notice)
+    notices_on_top: bool = True
 
     def __init__(self) -> None:
         self.stack: SceneStack | None = None

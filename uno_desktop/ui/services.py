@@ -1,9 +1,9 @@
 """What every scene needs, built once in the composition root and handed to each scene.
 
 Scenes never reach for globals (settings files, the sound device, the clock); they get a
-`Services` in their constructor, so tests can build one with fakes. The parts written by
-other layers (storage, audio, card painter, match clock) are imported when `build_services`
-runs, with small stand-ins while a part is missing, so the window always opens.
+`Services` in their constructor, so tests can build one with fakes. `services.scenes` is
+how a scene opens another (see `navigation.py`). The parts written by other layers
+(storage, audio, card painter, match clock) are imported when `build_services` runs.
 """
 
 from __future__ import annotations
@@ -12,10 +12,15 @@ import contextlib
 import dataclasses
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+from uno_desktop.clock import Clock
+from uno_desktop.ui.navigation import Scenes
 
 if TYPE_CHECKING:
     from uno_desktop.match import Match
+    from uno_desktop.render.cards import CardPainter
+    from uno_desktop.storage import Settings, Storage
 
 log = logging.getLogger(__name__)
 
@@ -27,8 +32,16 @@ THINK_TIMES_S: tuple[float, ...] = (0.3, 0.6, 0.8, 1.2, 2.0)
 UI_SCALES: tuple[float, ...] = (0.85, 1.0, 1.15, 1.3)
 
 
+class Sounds(Protocol):
+    """What the scenes need of a sound bank."""
+
+    volume: float
+
+    def play(self, name: str) -> None: ...
+
+
 class SilentSounds:
-    """A sound bank that plays nothing (no audio device, or audio.py not there yet)."""
+    """A sound bank that plays nothing (no audio device)."""
 
     def __init__(self, volume: float = 0.0) -> None:
         self.volume = volume
@@ -37,13 +50,13 @@ class SilentSounds:
         """Accept every sound name and stay silent."""
 
 
-def make_painter(colorblind: bool) -> Any:
+def make_painter(colorblind: bool) -> CardPainter:
     from uno_desktop.render.cards import CardPainter
 
     return CardPainter(colorblind=colorblind)
 
 
-def make_sounds(volume: float) -> Any:
+def make_sounds(volume: float) -> Sounds:
     """The sound bank; silence when there is no audio device or it fails."""
     from uno_desktop.audio import make_sound_bank
 
@@ -54,7 +67,7 @@ def make_sounds(volume: float) -> Any:
         return SilentSounds(volume)
 
 
-def make_clock() -> Any:
+def make_clock() -> Clock:
     from uno_desktop.clock import MonotonicClock
 
     return MonotonicClock()
@@ -62,23 +75,28 @@ def make_clock() -> Any:
 
 @dataclasses.dataclass
 class Services:
-    """Shared services for every scene (see contracts.md)."""
+    """Shared services for every scene."""
 
-    storage: Any | None
-    settings: Any
-    sounds: Any
-    painter: Any
-    clock: Any
-    #: the match being played (for pause/crash reports); set by the scenes that start one
+    storage: Storage | None
+    settings: Settings
+    sounds: Sounds
+    painter: CardPainter
+    clock: Clock
+    #: the match being played (for pause/crash reports); set when a table is made
     match: Match | None = None
     #: called after every apply_settings (the app switches full screen, the table re-times)
-    listeners: list[Callable[[Any], None]] = dataclasses.field(default_factory=list)
+    listeners: list[Callable[[Settings], None]] = dataclasses.field(default_factory=list)
+    #: how a scene opens another
+    scenes: Scenes = dataclasses.field(init=False)
+
+    def __post_init__(self) -> None:
+        self.scenes = Scenes(self)
 
     def update_settings(self, **changes: Any) -> None:
         """apply_settings with some fields changed (the usual call from a settings widget)."""
         self.apply_settings(dataclasses.replace(self.settings, **changes))
 
-    def apply_settings(self, settings: Any) -> None:
+    def apply_settings(self, settings: Settings) -> None:
         """Save the settings and make them take effect at once (no restart)."""
         from uno_desktop.i18n import set_language, system_language
 
@@ -94,18 +112,15 @@ class Services:
             self.sounds.volume = settings.volume
         except Exception:
             log.exception("could not set the volume")
-        if getattr(old, "colorblind", None) != settings.colorblind:
+        if old.colorblind != settings.colorblind:
             # Change the painter in place: scenes hold on to it (CardPainter clears its cache).
-            try:
-                self.painter.colorblind = settings.colorblind
-            except AttributeError:
-                self.painter = make_painter(settings.colorblind)
+            self.painter.colorblind = settings.colorblind
         if self.match is not None:
             self.apply_timing(self.match)
         for listener in list(self.listeners):
             listener(settings)
 
-    def apply_timing(self, match: Any) -> None:
+    def apply_timing(self, match: Match) -> None:
         """Give a match the computer thinking time from the settings."""
         with contextlib.suppress(TypeError, AttributeError):
             match.timing = dataclasses.replace(
@@ -113,7 +128,7 @@ class Services:
             )
 
 
-def load_storage() -> Any | None:
+def load_storage() -> Storage | None:
     """Storage() when the user folders are usable, else None (nothing is saved). Takes
     the user folder's lock: a second window gets read-only storage (and is told so)."""
     from uno_desktop.storage import Storage
@@ -127,7 +142,7 @@ def load_storage() -> Any | None:
         return None
 
 
-def build_services(storage: Any | None = None, *, use_storage: bool = True) -> Services:
+def build_services(storage: Storage | None = None, *, use_storage: bool = True) -> Services:
     """The composition root's one call: storage, settings, sounds, painter and clock."""
     from uno_desktop.i18n import set_language, system_language
 
@@ -135,7 +150,7 @@ def build_services(storage: Any | None = None, *, use_storage: bool = True) -> S
         storage = load_storage()
     from uno_desktop.storage import Settings
 
-    settings: Any = Settings()
+    settings = Settings()
     if storage is not None:
         try:
             settings = storage.load_settings()

@@ -5,12 +5,12 @@
 - `paint`: backdrop, panel, dimmer, focus ring, button faces, the contrast table;
 - `widgets`: Label, Button, TextInput, Choice, Stepper, Toggle, Slider;
 - `focus`: the FocusGroup that routes keys and pointer to widgets;
-- `dialog`: `Dialog`, the base of every menu, notice and table overlay.
+- `dialog`: `Dialog`, the base of every menu, notice and table overlay (`Overlay`).
 """
 
 from __future__ import annotations
 
-from uno_desktop.ui.kit.dialog import Dialog, rect_problems
+from uno_desktop.ui.kit.dialog import Dialog, Overlay, rect_problems
 from uno_desktop.ui.kit.focus import FocusGroup
 from uno_desktop.ui.kit.metrics import BASE_SIZE, scale_for
 from uno_desktop.ui.kit.paint import (
@@ -59,6 +59,7 @@ __all__ = [
     "Dialog",
     "FocusGroup",
     "Label",
+    "Overlay",
     "Slider",
     "Stepper",
     "Text",

@@ -11,6 +11,7 @@ takes only what hits its own widgets, so the table below stays playable.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -299,3 +300,26 @@ class Dialog(Scene):
             dim(surface, self.dim_alpha)
         self.draw_content(surface)
         self.group.draw(surface, self.scale)
+
+
+class Overlay(Dialog):
+    """A dialog over other scenes (the table below shows, dimmed)."""
+
+    transparent = True
+    dim_alpha = 110
+
+    def panel_rect(self, size: tuple[int, int], w: int, h: int) -> pygame.Rect:
+        """A panel of `w` x `h` centred in the window (never larger than it)."""
+        r = pygame.Rect(0, 0, min(w, size[0] - 16), min(h, size[1] - 16))
+        r.center = (size[0] // 2, size[1] // 2)
+        return r
+
+    def picked(self, then: Callable[[], None]) -> Callable[[], None]:
+        """A button's action: close this dialog, then report the choice (once)."""
+
+        def press() -> None:
+            if not self.closed:
+                self.close()
+                then()
+
+        return press

@@ -6,7 +6,10 @@ draw it in the window at hand, times the player's UI size.
 
 from __future__ import annotations
 
-BASE_SIZE: tuple[int, int] = (1280, 720)
+from uno_desktop.render.theme import BASE_SIZE
+
+__all__ = ["BASE_SIZE", "MAX_SCALE", "MIN_SCALE", "scale_for"]
+
 MIN_SCALE = 0.45
 MAX_SCALE = 3.0
 

@@ -89,10 +89,8 @@ class MatchEndScene(Dialog):
         self.group.set_widgets([self.done])
 
     def to_title(self) -> None:
-        from uno_desktop.ui.scenes.title import TitleScene
-
         if self.stack is not None:
-            self.stack.clear_to(TitleScene(self.services))
+            self.stack.clear_to(self.services.scenes.title())
 
     def back(self) -> None:
         self.to_title()

@@ -1,4 +1,4 @@
-"""A friendly notice: a title, a few sentences and one button.
+"""A friendly notice: a title, a few sentences and one button (or a question with two).
 
 Used for anything the player should read instead of a crash or a silent failure: a saved
 match that could not be resumed, a problem found in the settings, a crash report's path.
@@ -7,21 +7,27 @@ match that could not be resumed, a problem found in the settings, a crash report
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from uno_desktop.i18n import N_
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
 from uno_desktop.ui.kit import Button, Dialog, Text, draw_panel, text_of, wrap_words
+
+if TYPE_CHECKING:
+    from uno_desktop.ui.services import Services
 
 
 class MessageScene(Dialog):
     """Shows `text` under `title`; the button (or Esc) runs `on_close` (default: go back)."""
 
+    notices_on_top = False
+
     def __init__(
         self,
-        services: Any,
+        services: Services,
         title: Text,
         text: Text,
         *,
@@ -38,17 +44,18 @@ class MessageScene(Dialog):
         super().__init__(services)
 
     def build(self) -> None:
-        self.ok = Button(self.button_text, self.close, style="primary")
+        self.ok = Button(self.button_text, self.done, style="primary")
         self.group.set_widgets([self.ok])
 
-    def close(self) -> None:
+    def done(self) -> None:
+        """The button: `on_close` when given, else back to the screen below."""
         if self.on_close is not None:
             self.on_close()
-        elif self.stack is not None:
-            self.stack.pop()
+        else:
+            self.close()
 
     def back(self) -> None:
-        self.close()
+        self.done()
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         """Title, wrapped text and the button in a panel sized to the text."""
@@ -89,3 +96,39 @@ class MessageScene(Dialog):
             img = f.render(line, True, theme.TEXT_RGB)
             surface.blit(img, img.get_rect(midtop=(self._panel.centerx, y)))
             y += f.get_linesize()
+
+
+class ContinueOrReplaceScene(MessageScene):
+    """Asked before a new match would replace the saved one: Continue it / Replace it.
+    Esc goes back to New game without choosing."""
+
+    def __init__(
+        self, services: Services, on_continue: Callable[[], None], on_replace: Callable[[], None]
+    ) -> None:
+        self._on_replace = on_replace
+        super().__init__(
+            services,
+            N_("A match is waiting"),
+            N_(
+                "You have a saved match that is not finished. Continue it, or replace it "
+                "with the new one? A replaced match is gone for good."
+            ),
+            button=N_("Continue it"),
+            on_close=on_continue,
+        )
+
+    def build(self) -> None:
+        super().build()
+        self.replace_button = Button(N_("Replace it"), self._on_replace)
+        self.group.set_widgets([self.ok, self.replace_button])
+
+    def back(self) -> None:
+        self.close()
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        super().layout(size, scale)
+        gap = int(24 * scale)
+        bottom = self.ok.rect.bottom
+        self.ok.rect.bottomright = (self._panel.centerx - gap // 2, bottom)
+        self.replace_button.rect = self.ok.rect.copy()
+        self.replace_button.rect.bottomleft = (self._panel.centerx + gap // 2, bottom)

@@ -2,17 +2,13 @@
 target score and, for decks with Wild Customizable cards, the table's own rule.
 
 The last choices are remembered in the settings, so a family that always plays the same
-way presses Start and plays. This module also holds the two ways into the table (a new
-match, a resumed one), shared by the title screen and the command line.
+way presses Start and plays.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
-import os
-import time
-from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -33,8 +29,8 @@ from uno_desktop.ui.kit import (
     draw_panel,
     wrap_words,
 )
+from uno_desktop.ui.navigation import new_seed
 from uno_desktop.ui.scene import Scene
-from uno_desktop.ui.scenes.message import MessageScene
 
 log = logging.getLogger(__name__)
 
@@ -83,174 +79,8 @@ def available_presets() -> tuple[list[PresetChoice], list[str]]:
     return presets, errors
 
 
-def new_seed() -> int:
-    """A fresh match seed (not the global random: a seed is recorded in the save)."""
-    try:
-        return int.from_bytes(os.urandom(6), "big")
-    except NotImplementedError:
-        return time.time_ns() % (1 << 48)
-
-
 def has_custom_card(rules: RuleSet) -> bool:
     return rules.deck.get("WC", 0) > 0
-
-
-# --- into the table ---------------------------------------------------------------------
-def make_timing(services: Any) -> Any:
-    from uno_desktop.match import Timing
-
-    return Timing(think_time_s=float(getattr(services.settings, "think_time_s", 0.8)))
-
-
-def table_scene(services: Any, match: Any) -> Scene:
-    """The table for `match`: autosaved after every action, remembered for crash reports."""
-    storage = services.storage
-
-    def autosave(m: Any) -> None:
-        if storage is not None:
-            try:
-                storage.save_match(m.to_dict())
-            except Exception:
-                log.exception("autosave failed")
-
-    match.on_change = autosave
-    services.match = match
-    autosave(match)
-    from uno_desktop.ui.scenes.table import TableScene
-
-    return TableScene(services, match)
-
-
-def start_match(
-    services: Any, preset: str, rules: RuleSet, seats: list[tuple[str, str]], seed: int
-) -> Scene:
-    """Build a Match, deal the first round and return its table scene."""
-    from uno_desktop.match import Match, SeatSpec
-
-    match = Match(
-        rules,
-        [SeatSpec(name, kind) for name, kind in seats],
-        seed,
-        preset=preset,
-        clock=services.clock,
-        timing=make_timing(services),
-    )
-    match.start_round()
-    return table_scene(services, match)
-
-
-def resume_saved_match(services: Any) -> Scene:
-    """The table for the saved match, or a friendly message when it cannot be used: the
-    save is then set aside (never deleted) and the message says where and what to do."""
-    from uno_desktop.match import Match
-
-    storage = services.storage
-    doc = storage.load_match() if storage is not None else None
-    if doc is None:
-        return MessageScene(
-            services,
-            N_("Nothing to continue"),
-            N_("There is no saved match any more. Start a new game!"),
-        )
-    try:
-        match = Match.from_dict(doc, clock=services.clock, timing=make_timing(services))
-        if match.round_no == 0:
-            match.start_round()
-    except Exception as exc:  # a saved file is untrusted input: a message, never a crash
-        return unusable_match_message(services, exc)
-    tell_if_preset_changed(storage, match)
-    return table_scene(services, match)
-
-
-def unusable_match_message(services: Any, exc: Exception) -> Scene:
-    """Set the saved match aside with its reason and say what the player can do."""
-    storage = services.storage
-    reason = getattr(exc, "reason", None) or f"it cannot be rebuilt ({type(exc).__name__})"
-    log.warning("saved match unusable: %s", reason)
-    moved = None
-    try:
-        moved = storage.set_match_aside(reason)
-    except Exception:
-        log.exception("could not set the saved match aside")
-    preset = getattr(exc, "preset", None)
-    if moved is None:
-        text = _("Sorry! The saved match could not be opened ({reason}).").format(reason=reason)
-    elif preset is not None:
-        text = _(
-            'The saved match plays by the rules preset "{preset}", which is missing or broken. '
-            "It was kept as {name} in {folder}. To play it on, put the preset back (the file "
-            "{preset}.yaml in your presets folder) and rename the kept file to "
-            "saved_match.json."
-        ).format(preset=preset, name=moved.name, folder=str(moved.parent))
-    else:
-        text = _(
-            "Sorry! The saved match could not be opened ({reason}). It was kept as {name} in "
-            "{folder}, so nothing is lost. Start a new game!"
-        ).format(reason=reason, name=moved.name, folder=str(moved.parent))
-    return MessageScene(services, N_("The saved match could not be opened"), lambda: text)
-
-
-def tell_if_preset_changed(storage: Any, match: Any) -> None:
-    """A notice when the preset a resumed match is named after changed or went away (the
-    match keeps the rules it began with either way)."""
-    if storage is None:
-        return
-    try:
-        changes = match.preset_changes()
-    except Exception:
-        log.exception("could not compare the preset")
-        return
-    if changes is None:
-        storage.notice(
-            _(
-                'The rules preset "{preset}" this match began with cannot be found any more. '
-                "The match goes on with the rules it began with."
-            ).format(preset=match.preset)
-        )
-    elif changes:
-        storage.notice(
-            _(
-                'The rules preset "{preset}" was changed after this match began ({options}). '
-                "The match goes on with the rules it began with."
-            ).format(preset=match.preset, options=", ".join(changes))
-        )
-
-
-class ContinueOrReplaceScene(MessageScene):
-    """Asked before a new match would replace the saved one: Continue it / Replace it.
-    Esc goes back to New game without choosing."""
-
-    def __init__(
-        self, services: Any, on_continue: Callable[[], None], on_replace: Callable[[], None]
-    ) -> None:
-        self._on_replace = on_replace
-        super().__init__(
-            services,
-            N_("A match is waiting"),
-            N_(
-                "You have a saved match that is not finished. Continue it, or replace it "
-                "with the new one? A replaced match is gone for good."
-            ),
-            button=N_("Continue it"),
-            on_close=on_continue,
-        )
-
-    def build(self) -> None:
-        super().build()
-        self.replace_button = Button(N_("Replace it"), self._on_replace)
-        self.group.set_widgets([self.ok, self.replace_button])
-
-    def back(self) -> None:
-        if self.stack is not None:
-            self.stack.pop()
-
-    def layout(self, size: tuple[int, int], scale: float) -> None:
-        super().layout(size, scale)
-        gap = int(24 * scale)
-        bottom = self.ok.rect.bottom
-        self.ok.rect.bottomright = (self._panel.centerx - gap // 2, bottom)
-        self.replace_button.rect = self.ok.rect.copy()
-        self.replace_button.rect.bottomleft = (self._panel.centerx + gap // 2, bottom)
 
 
 # --- the screen -------------------------------------------------------------------------
@@ -433,19 +263,20 @@ class NewGameScene(Dialog):
         storage = self.services.storage
         if storage is not None and storage.has_saved_match() and self.stack is not None:
             self.stack.push(
-                ContinueOrReplaceScene(
-                    self.services, self._continue_saved, lambda: self._start_new(seats)
+                self.services.scenes.continue_or_replace(
+                    self._continue_saved, lambda: self._start_new(seats)
                 )
             )
             return
         self._start_new(seats)
 
     def _start_new(self, seats: list[tuple[str, str]]) -> None:
-        scene = start_match(self.services, self.preset.name, self.chosen_rules(), seats, new_seed())
+        scenes = self.services.scenes
+        scene = scenes.start_match(self.preset.name, self.chosen_rules(), seats, new_seed())
         self._leave_for(scene)
 
     def _continue_saved(self) -> None:
-        self._leave_for(resume_saved_match(self.services))
+        self._leave_for(self.services.scenes.continue_match())
 
     def _leave_for(self, scene: Scene) -> None:
         """Go to `scene` in New game's place (closing the question first, if it is up)."""

@@ -36,19 +36,14 @@ class PauseScene(Dialog):
         )
 
     def rules(self) -> None:
-        from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
-
         if self.stack is not None:
-            self.stack.push(HowToPlayScene(self.services, self.match.rules, overlay=True))
+            self.stack.push(self.services.scenes.how_to_play(self.match.rules, overlay=True))
 
     def settings(self) -> None:
-        from uno_desktop.ui.scenes.settings import SettingsOverlay
-
         if self.stack is not None:
-            self.stack.push(SettingsOverlay(self.services))
+            self.stack.push(self.services.scenes.settings(overlay=True))
 
     def save_and_quit(self) -> None:
-        from uno_desktop.ui.scenes.title import TitleScene
 
         storage = self.services.storage
         if storage is not None and not getattr(self.match, "match_over", False):
@@ -58,7 +53,7 @@ class PauseScene(Dialog):
                 log.exception("could not save the match")
         self.services.match = None
         if self.stack is not None:
-            self.stack.clear_to(TitleScene(self.services))
+            self.stack.clear_to(self.services.scenes.title())
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         w, h = size

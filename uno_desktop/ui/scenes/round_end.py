@@ -16,8 +16,7 @@ import pygame
 from uno_desktop.engine import Card, Scoring
 from uno_desktop.i18n import _
 from uno_desktop.render import theme
-from uno_desktop.ui.kit import Button, draw_panel, draw_text, row
-from uno_desktop.ui.scenes.overlays import TableOverlay
+from uno_desktop.ui.kit import Button, Overlay, draw_panel, draw_text, row
 from uno_desktop.ui.table_source import TableSource
 
 #: seconds between two counted cards at animation speed 1, and the cap on the whole count
@@ -25,13 +24,7 @@ COUNT_STEP_S = 0.11
 COUNT_TOTAL_S = 3.0
 
 
-def _make_match_end(services: Any, match: Any) -> Any | None:
-    from uno_desktop.ui.scenes.match_end import MatchEndScene
-
-    return MatchEndScene(services, match)
-
-
-class RoundEndScene(TableOverlay):
+class RoundEndScene(Overlay):
     """Shown over the table when a round is over and every animation has landed."""
 
     dim_alpha = 150
@@ -166,9 +159,8 @@ class RoundEndScene(TableOverlay):
             match.finish_round()
         self.close()
         if match.match_over:
-            scene = _make_match_end(self.services, match)
-            if scene is not None and self.stack is not None:
-                self.stack.push(scene)
+            if self.stack is not None:
+                self.stack.push(self.services.scenes.match_end(match))
             return
         match.start_round()
         if self.on_next_round is not None:

@@ -49,7 +49,7 @@ from uno_desktop.render.tween import ease_in_out_cubic, ease_out_cubic
 from uno_desktop.ui.kit import Button, text_of
 from uno_desktop.ui.log_text import challenge_result_text, event_line
 from uno_desktop.ui.scene import Scene
-from uno_desktop.ui.scenes.overlays import (
+from uno_desktop.ui.table_dialogs import (
     ChallengeResultOverlay,
     ChoosePlayerOverlay,
     ColorPickerOverlay,
@@ -93,18 +93,6 @@ def _blank() -> pygame.Surface:
     if not _BLANK:
         _BLANK.append(pygame.Surface((1, 1), pygame.SRCALPHA))
     return _BLANK[0]
-
-
-def _make_pause(services: Any, match: Any) -> Scene:
-    from uno_desktop.ui.scenes.pause import PauseScene
-
-    return PauseScene(services, match)
-
-
-def _make_round_end(services: Any, match: TableSource, on_next: Callable[[], None]) -> Scene:
-    from uno_desktop.ui.scenes.round_end import RoundEndScene
-
-    return RoundEndScene(services, match, on_next_round=on_next)
 
 
 def _is_private_for(event: ev.Event, seat: int) -> bool:
@@ -557,7 +545,7 @@ class TableScene(Scene):
         if match.round_over:
             self._close_decision()
             if self._round_end is None and stack is not None and self._modal is None:
-                self._round_end = _make_round_end(self.services, match, self._next_round)
+                self._round_end = self.services.scenes.round_end(match, self._next_round)
                 stack.push(self._round_end)
             return
         if self._pending_result is not None and self._modal is None and stack is not None:
@@ -835,7 +823,7 @@ class TableScene(Scene):
 
     def _open_pause(self) -> None:
         if self.stack is not None:
-            self.stack.push(_make_pause(self.services, self.match))
+            self.stack.push(self.services.scenes.pause(self.match))
 
     # ================================================================== input
 
@@ -845,7 +833,8 @@ class TableScene(Scene):
         surf = pygame.display.get_surface() if pygame.display.get_init() else None
         if surf is not None:
             return surf.get_size()
-        return tuple(getattr(self.services.settings, "window_size", (1280, 720)))  # type: ignore[return-value]
+        w, h = self.services.settings.window_size
+        return (int(w), int(h))
 
     def _ensure_layout(self, size: tuple[int, int]) -> TableLayout:
         ui_scale = getattr(self.services.settings, "ui_scale", 1.0)

@@ -23,6 +23,8 @@ RIGHT_FAN = ("B2", "GD2", "YR", "R0", "W")
 
 
 class TitleScene(Dialog):
+    notices_on_top = False  # the title shows its own notices
+
     def __init__(self, services: Any) -> None:
         self._check_notices = True
         #: card faces painted so far (code, width): the fans show once theirs are ready
@@ -101,10 +103,8 @@ class TitleScene(Dialog):
         storage = self.services.storage
         notices = storage.take_notices() if storage is not None else []
         if notices:
-            from uno_desktop.ui.scenes.message import MessageScene
-
             text = "\n".join(notices)  # already translated by storage
-            self.stack.push(MessageScene(self.services, N_("Good to know"), lambda: text))
+            self.stack.push(self.services.scenes.message(N_("Good to know"), lambda: text))
 
     def build(self) -> None:
         self.new_button = Button(N_("New game"), self.new_game, style="primary")
@@ -195,30 +195,19 @@ class TitleScene(Dialog):
 
     # --- actions
     def new_game(self) -> None:
-        from uno_desktop.ui.scenes.new_game import NewGameScene
-
-        self._push(NewGameScene(self.services))
+        self._push(self.services.scenes.new_game())
 
     def continue_match(self) -> None:
-        from uno_desktop.ui.scenes.new_game import resume_saved_match
-
-        scene = resume_saved_match(self.services)
-        self._push(scene)
+        self._push(self.services.scenes.continue_match())
 
     def settings(self) -> None:
-        from uno_desktop.ui.scenes.settings import SettingsScene
-
-        self._push(SettingsScene(self.services))
+        self._push(self.services.scenes.settings())
 
     def statistics(self) -> None:
-        from uno_desktop.ui.scenes.statistics import StatisticsScene
-
-        self._push(StatisticsScene(self.services))
+        self._push(self.services.scenes.statistics())
 
     def how_to_play(self) -> None:
-        from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
-
-        self._push(HowToPlayScene(self.services))
+        self._push(self.services.scenes.how_to_play())
 
     def quit(self) -> None:
         pygame.event.post(pygame.event.Event(pygame.QUIT))

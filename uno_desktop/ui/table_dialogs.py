@@ -23,33 +23,15 @@ from uno_desktop.engine import events as ev
 from uno_desktop.i18n import _
 from uno_desktop.render import theme
 from uno_desktop.render.cards import CardPainter
-from uno_desktop.ui.kit import Button, Dialog, draw_panel, draw_text, paint_button, row
+from uno_desktop.ui.kit import Button, Overlay, draw_panel, draw_text, paint_button, row
 from uno_desktop.ui.log_text import card_name, color_name, event_line
 
 if TYPE_CHECKING:
     from uno_desktop.ui.services import Services
 
 
-class TableOverlay(Dialog):
+class TableOverlay(Overlay):
     """A dialog over the table: the table shows (dimmed) below it."""
-
-    transparent = True
-    dim_alpha = 110
-
-    def panel_rect(self, size: tuple[int, int], w: int, h: int) -> pygame.Rect:
-        r = pygame.Rect(0, 0, min(w, size[0] - 16), min(h, size[1] - 16))
-        r.center = (size[0] // 2, size[1] // 2)
-        return r
-
-    def _picked(self, then: Callable[[], None]) -> Callable[[], None]:
-        """A button's action: close this dialog, then report the choice (once)."""
-
-        def press() -> None:
-            if not self.closed:
-                self.close()
-                then()
-
-        return press
 
     def _card_shadow(self, surface: pygame.Surface, rect: pygame.Rect, width: int) -> None:
         sh = self.services.painter.shadow(width)
@@ -129,7 +111,7 @@ class ColorPickerOverlay(TableOverlay):
     def build(self) -> None:
         painter = self.services.painter
         self.swatches = [
-            Swatch(c, i + 1, painter, self._picked(lambda c=c: self.on_choose(c)))
+            Swatch(c, i + 1, painter, self.picked(lambda c=c: self.on_choose(c)))
             for i, c in enumerate(COLORS)
         ]
         self.group.set_widgets(self.swatches)
@@ -247,7 +229,7 @@ class ChoosePlayerOverlay(TableOverlay):
     def build(self) -> None:
         painter = self.services.painter
         self.seat_buttons = [
-            SeatButton(c, i + 1, painter, self._picked(lambda c=c: self.on_choose(c.seat)))
+            SeatButton(c, i + 1, painter, self.picked(lambda c=c: self.on_choose(c.seat)))
             for i, c in enumerate(self.choices)
         ]
         self.group.set_widgets(self.seat_buttons)
@@ -320,8 +302,8 @@ class PlayOrKeepOverlay(TableOverlay):
         super().__init__(services)
 
     def build(self) -> None:
-        self.play_button = Button(_("Play it"), self._picked(self.on_play), style="go", key="play")
-        self.keep_button = Button(_("Keep it"), self._picked(self.on_keep), key="keep")
+        self.play_button = Button(_("Play it"), self.picked(self.on_play), style="go", key="play")
+        self.keep_button = Button(_("Keep it"), self.picked(self.on_keep), key="keep")
         self.group.set_widgets([self.play_button, self.keep_button])
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
@@ -411,12 +393,12 @@ class PenaltyOverlay(TableOverlay):
         widgets = []
         if self.can_challenge and self.on_challenge is not None:
             self.challenge_button = Button(
-                _("Challenge"), self._picked(self.on_challenge), style="danger", key="challenge"
+                _("Challenge"), self.picked(self.on_challenge), style="danger", key="challenge"
             )
             widgets.append(self.challenge_button)
         self.take_button = Button(
             _("Take {n} cards").format(n=self.amount),
-            self._picked(self.on_take),
+            self.picked(self.on_take),
             style="primary",
             key="take",
         )
@@ -608,7 +590,7 @@ class HandoffOverlay(TableOverlay):
     def build(self) -> None:
         self.ready = Button(
             _("I'm {name}: show my cards").format(name=self.name),
-            self._picked(lambda: self.on_ready(self.seat)),
+            self.picked(lambda: self.on_ready(self.seat)),
             style="primary",
             key="ready",
         )
@@ -621,7 +603,7 @@ class HandoffOverlay(TableOverlay):
         rows = len(self.lines) + 1 if self.lines else 0
         box_h = rows * line_h + round(20 * scale) if rows else 0
         top = round(h * 0.3) + round(62 * scale)
-        self.summary = pygame.Rect(0, top, min(w - round(40 * scale), round(720 * scale)), box_h)
+        self.summary = pygame.Rect(0, top, min(w - round(40 * scale), round(700 * scale)), box_h)
         self.summary.centerx = w // 2
         button_top = (self.summary.bottom if rows else top) + round(18 * scale)
         row([self.ready], w // 2, button_top, round(420 * scale), round(70 * scale), 0)

@@ -1,0 +1,220 @@
+"""Where a scene can go: the one place that knows every scene class, and the ways into
+the table (a new match, a resumed one).
+
+Scenes never import each other. They ask `services.scenes` for the screen they want and
+put it on their own stack (`self.stack.push(self.services.scenes.pause(match))`). Each
+method imports its scene when called, so start-up loads only the title.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from uno_desktop.i18n import N_, _
+
+if TYPE_CHECKING:
+    from uno_desktop.engine import RuleSet
+    from uno_desktop.match import Match, Timing
+    from uno_desktop.ui.kit import Text
+    from uno_desktop.ui.scene import Scene
+    from uno_desktop.ui.services import Services
+    from uno_desktop.ui.table_source import TableSource
+
+log = logging.getLogger(__name__)
+
+
+def new_seed() -> int:
+    """A fresh match seed (not the global random: a seed is recorded in the save)."""
+    try:
+        return int.from_bytes(os.urandom(6), "big")
+    except NotImplementedError:
+        return time.time_ns() % (1 << 48)
+
+
+class Scenes:
+    """Every screen, made on request for the services it was built with."""
+
+    def __init__(self, services: Services) -> None:
+        self._services = services
+
+    # --- menus
+    def title(self) -> Scene:
+        from uno_desktop.ui.scenes.title import TitleScene
+
+        return TitleScene(self._services)
+
+    def new_game(self) -> Scene:
+        from uno_desktop.ui.scenes.new_game import NewGameScene
+
+        return NewGameScene(self._services)
+
+    def settings(self, *, overlay: bool = False) -> Scene:
+        from uno_desktop.ui.scenes.settings import SettingsOverlay, SettingsScene
+
+        return SettingsOverlay(self._services) if overlay else SettingsScene(self._services)
+
+    def statistics(self) -> Scene:
+        from uno_desktop.ui.scenes.statistics import StatisticsScene
+
+        return StatisticsScene(self._services)
+
+    def how_to_play(self, rules: RuleSet | None = None, *, overlay: bool = False) -> Scene:
+        from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
+
+        return HowToPlayScene(self._services, rules, overlay=overlay)
+
+    def message(
+        self,
+        title: Text,
+        text: Text,
+        *,
+        button: Text = "OK",
+        on_close: Callable[[], None] | None = None,
+    ) -> Scene:
+        from uno_desktop.ui.scenes.message import MessageScene
+
+        return MessageScene(self._services, title, text, button=button, on_close=on_close)
+
+    def continue_or_replace(
+        self, on_continue: Callable[[], None], on_replace: Callable[[], None]
+    ) -> Scene:
+        from uno_desktop.ui.scenes.message import ContinueOrReplaceScene
+
+        return ContinueOrReplaceScene(self._services, on_continue, on_replace)
+
+    # --- at the table
+    def pause(self, match: TableSource) -> Scene:
+        from uno_desktop.ui.scenes.pause import PauseScene
+
+        return PauseScene(self._services, match)
+
+    def round_end(self, match: TableSource, on_next_round: Callable[[], None]) -> Scene:
+        from uno_desktop.ui.scenes.round_end import RoundEndScene
+
+        return RoundEndScene(self._services, match, on_next_round=on_next_round)
+
+    def match_end(self, match: TableSource) -> Scene:
+        from uno_desktop.ui.scenes.match_end import MatchEndScene
+
+        return MatchEndScene(self._services, match)
+
+    # --- into the table
+    def table(self, match: Match) -> Scene:
+        """The table for `match`: autosaved after every action, remembered for crash reports."""
+        from uno_desktop.ui.scenes.table import TableScene
+
+        services = self._services
+        storage = services.storage
+
+        def autosave(m: Match) -> None:
+            if storage is not None:
+                try:
+                    storage.save_match(m.to_dict())
+                except Exception:
+                    log.exception("autosave failed")
+
+        match.on_change = autosave
+        services.match = match
+        autosave(match)
+        return TableScene(services, match)
+
+    def start_match(
+        self, preset: str, rules: RuleSet, seats: Sequence[tuple[str, str]], seed: int
+    ) -> Scene:
+        """Build a Match, deal the first round and return its table."""
+        from uno_desktop.match import Match, SeatSpec
+
+        match = Match(
+            rules,
+            [SeatSpec(name, kind) for name, kind in seats],
+            seed,
+            preset=preset,
+            clock=self._services.clock,
+            timing=self._timing(),
+        )
+        match.start_round()
+        return self.table(match)
+
+    def continue_match(self) -> Scene:
+        """The table for the saved match, or a friendly message when it cannot be used: the
+        save is then set aside (never deleted) and the message says where and what to do."""
+        from uno_desktop.match import Match
+
+        storage = self._services.storage
+        doc = storage.load_match() if storage is not None else None
+        if doc is None:
+            return self.message(
+                N_("Nothing to continue"),
+                N_("There is no saved match any more. Start a new game!"),
+            )
+        try:
+            match = Match.from_dict(doc, clock=self._services.clock, timing=self._timing())
+            if match.round_no == 0:
+                match.start_round()
+        except Exception as exc:  # a saved file is untrusted input: a message, never a crash
+            return self._unusable_match(exc)
+        self._tell_if_preset_changed(match)
+        return self.table(match)
+
+    def _timing(self) -> Timing:
+        from uno_desktop.match import Timing
+
+        return Timing(think_time_s=float(self._services.settings.think_time_s))
+
+    def _unusable_match(self, exc: Exception) -> Scene:
+        """Set the saved match aside with its reason and say what the player can do."""
+        storage = self._services.storage
+        reason = getattr(exc, "reason", None) or f"it cannot be rebuilt ({type(exc).__name__})"
+        log.warning("saved match unusable: %s", reason)
+        moved = None
+        try:
+            if storage is not None:
+                moved = storage.set_match_aside(reason)
+        except Exception:
+            log.exception("could not set the saved match aside")
+        preset = getattr(exc, "preset", None)
+        if moved is None:
+            text = _("Sorry! The saved match could not be opened ({reason}).").format(reason=reason)
+        elif preset is not None:
+            text = _(
+                'The saved match plays by the rules preset "{preset}", which is missing or '
+                "broken. It was kept as {name} in {folder}. To play it on, put the preset back "
+                "(the file {preset}.yaml in your presets folder) and rename the kept file to "
+                "saved_match.json."
+            ).format(preset=preset, name=moved.name, folder=str(moved.parent))
+        else:
+            text = _(
+                "Sorry! The saved match could not be opened ({reason}). It was kept as {name} "
+                "in {folder}, so nothing is lost. Start a new game!"
+            ).format(reason=reason, name=moved.name, folder=str(moved.parent))
+        return self.message(N_("The saved match could not be opened"), lambda: text)
+
+    def _tell_if_preset_changed(self, match: Match) -> None:
+        """A notice when the preset a resumed match is named after changed or went away (the
+        match keeps the rules it began with either way)."""
+        storage = self._services.storage
+        if storage is None:
+            return
+        try:
+            changes = match.preset_changes()
+        except Exception:
+            log.exception("could not compare the preset")
+            return
+        if changes is None:
+            storage.notice(
+                _(
+                    'The rules preset "{preset}" this match began with cannot be found any '
+                    "more. The match goes on with the rules it began with."
+                ).format(preset=match.preset)
+            )
+        elif changes:
+            storage.notice(
+                _(
+                    'The rules preset "{preset}" was changed after this match began '
+                    "({options}). The match goes on with the rules it began with."
+                ).format(preset=match.preset, options=", ".join(changes))
+            )
