@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -111,7 +112,7 @@ class ColorPickerOverlay(TableOverlay):
     def build(self) -> None:
         painter = self.services.painter
         self.swatches = [
-            Swatch(c, i + 1, painter, self.picked(lambda c=c: self.on_choose(c)))
+            Swatch(c, i + 1, painter, self.picked(partial(self.on_choose, c)))
             for i, c in enumerate(COLORS)
         ]
         self.group.set_widgets(self.swatches)
@@ -229,7 +230,7 @@ class ChoosePlayerOverlay(TableOverlay):
     def build(self) -> None:
         painter = self.services.painter
         self.seat_buttons = [
-            SeatButton(c, i + 1, painter, self.picked(lambda c=c: self.on_choose(c.seat)))
+            SeatButton(c, i + 1, painter, self.picked(partial(self.on_choose, c.seat)))
             for i, c in enumerate(self.choices)
         ]
         self.group.set_widgets(self.seat_buttons)

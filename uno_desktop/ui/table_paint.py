@@ -151,7 +151,12 @@ class TablePainter:
         radius = max(12, round(28 * lay.scale))
         mask = pygame.Surface(felt.size, pygame.SRCALPHA)
         pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
-        grad = grad.convert_alpha() if pygame.display.get_surface() else grad.convert_alpha(mask)
+        if pygame.display.get_surface() is not None:
+            grad = grad.convert_alpha()
+        else:
+            alpha = pygame.Surface(felt.size, pygame.SRCALPHA)
+            alpha.blit(grad, (0, 0))
+            grad = alpha
         grad.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         rim = felt.inflate(round(10 * lay.scale), round(10 * lay.scale))
         pygame.draw.rect(bg, (70, 44, 26), rim, border_radius=radius + 4)

@@ -14,8 +14,8 @@ from uno_desktop.ui.kit.text import RGB, draw_text
 TEXT_FIELD_RGB = (250, 248, 240)
 FOCUS_RGB = theme.ACCENT_RGB
 FOCUS_EDGE_RGB = (12, 20, 16)
-#: the panel opacity: the felt barely shows through, text on it stays readable
-PANEL_ALPHA = 235
+#: the panel opacity: nothing below shows through enough to be read
+PANEL_ALPHA = 250
 #: error text on a panel: the theme's danger red is too dark to read there (3:1)
 ERROR_TEXT_RGB = (255, 156, 146)
 DISABLED_INK_RGB = (70, 84, 78)

@@ -135,8 +135,9 @@ def draw_lines(
     """Draw wrapped lines from `top` (aligned left, centre or right on `x`); the y below."""
     step = line_h if line_h is not None else font(px, bold=bold).get_linesize()
     y = top
+    anchor = {"center": "midtop", "left": "topleft", "right": "topright"}[align]
     for line in lines:
-        anchor = {"center": "midtop", "left": "topleft", "right": "topright"}[align]
-        draw_text(surface, line, px, color, bold=bold, **{anchor: (x, y)})
+        place: dict[str, Any] = {anchor: (x, y)}
+        draw_text(surface, line, px, color, bold=bold, **place)
         y += step
     return y

@@ -337,10 +337,13 @@ class Stepper(Choice[int]):
         step: int = 1,
         fmt: Callable[[int], str] = str,
     ) -> None:
-        opts: list[tuple[int, Text]] = [
-            (v, (lambda v=v: fmt(v))) for v in range(low, high + 1, step)
-        ]
+        opts: list[tuple[int, Text]] = [(v, _shown(fmt, v)) for v in range(low, high + 1, step)]
         super().__init__(opts, max(low, min(high, value)), on_change, wrap=False)
+
+
+def _shown(fmt: Callable[[int], str], value: int) -> Callable[[], str]:
+    """`value` as `fmt` words it, when drawn (so a language change shows at once)."""
+    return lambda: fmt(value)
 
 
 class Toggle(Widget):

@@ -16,7 +16,7 @@ from uno_desktop.engine.rules import RuleSet
 from uno_desktop.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
-from uno_desktop.ui.kit import Button, Dialog, draw_panel, wrap_words
+from uno_desktop.ui.kit import PANEL_ALPHA, Button, Dialog, draw_panel, wrap_words
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +142,7 @@ class HowToPlayScene(Dialog):
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
         self.draw_title(surface)
-        draw_panel(surface, self._panel, s, alpha=235)
+        draw_panel(surface, self._panel, s, alpha=255 if self.transparent else PANEL_ALPHA)
         page = self._render_page()
         self.offset = min(self.offset, self.max_offset())
         inner = self._panel.inflate(-int(70 * s), -int(40 * s))

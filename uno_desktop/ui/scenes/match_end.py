@@ -177,7 +177,7 @@ class MatchEndScene(Dialog):
         self._draw_confetti(surface, s)
         self.draw_placed(surface, "headline", theme.ACCENT_RGB, shadow=True)
         self.draw_placed(surface, "rounds", theme.TEXT_RGB, shadow=True)
-        draw_panel(surface, self._panel, s, alpha=230)
+        draw_panel(surface, self._panel, s)
         self.draw_placed(surface, "final", theme.ACCENT_RGB)
         winner = self.match.match_winner
         f = font(int(28 * s))

@@ -79,5 +79,5 @@ class PauseScene(Dialog):
         super().draw(surface)
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        draw_panel(surface, self._panel, self.scale, alpha=240)
+        draw_panel(surface, self._panel, self.scale, alpha=255)
         self.draw_title(surface)

@@ -11,7 +11,16 @@ from typing import Any
 import pygame
 
 from uno_desktop.i18n import LANGUAGES, N_, _, language
-from uno_desktop.ui.kit import Button, Choice, Dialog, Label, Slider, Toggle, draw_panel
+from uno_desktop.ui.kit import (
+    PANEL_ALPHA,
+    Button,
+    Choice,
+    Dialog,
+    Label,
+    Slider,
+    Toggle,
+    draw_panel,
+)
 from uno_desktop.ui.services import ANIMATION_SPEEDS, THINK_TIMES_S, UI_SCALES
 
 SPEED_NAMES = {
@@ -129,7 +138,7 @@ class SettingsScene(Dialog):
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
         # Over the pause menu the panel is opaque: the menu's own texts must not show through.
-        draw_panel(surface, self._panel, s, alpha=255 if self.transparent else 235)
+        draw_panel(surface, self._panel, s, alpha=255 if self.transparent else PANEL_ALPHA)
         self.draw_title(surface)
 
 
