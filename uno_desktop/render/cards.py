@@ -171,9 +171,17 @@ def _fit(surf: pygame.Surface, max_w: float, max_h: float) -> pygame.Surface:
 
 
 def _text_mask(text: str, max_w: float, max_h: float, italic: bool = False) -> pygame.Surface:
-    """The text's ink, cropped tight and scaled so it fills max_w x max_h."""
+    """The text's ink in the rounded heading face, cropped tight and scaled so it fills
+    max_w x max_h; `italic` leans it like the printed cards' big numbers."""
     px = max(8, int(max_h * 1.5))
-    img = font(px, bold=True, italic=italic).render(text, True, (255, 255, 255))
+    img = font(px, heading=True).render(text, True, (255, 255, 255))
+    if italic:
+        w, h = img.get_size()
+        lean = max(1, round(h * 0.18))
+        slanted = pygame.Surface((w + lean, h), pygame.SRCALPHA)
+        for y in range(h):  # shear row by row: the top leans right
+            slanted.blit(img, (round(lean * (1 - y / h)), y), pygame.Rect(0, y, w, 1))
+        img = slanted
     box = img.get_bounding_rect(min_alpha=8)
     if box.width and box.height:
         img = img.subsurface(box).copy()

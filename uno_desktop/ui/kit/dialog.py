@@ -70,8 +70,9 @@ class Dialog(Scene):
         self._layout_key: tuple[int, int, float, str] | None = None
         self.scale = 1.0
         self.size: tuple[int, int] = BASE_SIZE
-        #: texts the scene draws itself, placed in `layout`: name -> (text, rect, px, bold)
-        self.texts: dict[str, tuple[str, pygame.Rect, int, bool]] = {}
+        #: texts the scene draws itself, placed in `layout`: name -> (text, rect, px, bold,
+        #: heading face)
+        self.texts: dict[str, tuple[str, pygame.Rect, int, bool, bool]] = {}
         self.closed = False
         self._popped = False
         self.build()
@@ -127,14 +128,22 @@ class Dialog(Scene):
 
     # --- texts placed at layout time
     def place_text(
-        self, name: str, text: str, size_px: int, *, bold: bool = False, **anchor: Any
+        self,
+        name: str,
+        text: str,
+        size_px: int,
+        *,
+        bold: bool = False,
+        heading: bool = False,
+        **anchor: Any,
     ) -> pygame.Rect:
         """Place one line of text (shrunk to the window width) and remember where."""
-        px = fit_px(text, size_px, self.size[0] - int(24 * self.scale), bold=bold)
-        rect = pygame.Rect((0, 0), font(px, bold=bold).size(text))
+        width = self.size[0] - int(24 * self.scale)
+        px = fit_px(text, size_px, width, bold=bold, heading=heading)
+        rect = pygame.Rect((0, 0), font(px, bold=bold, heading=heading).size(text))
         for key, value in anchor.items():
             setattr(rect, key, value)
-        self.texts[name] = (text, rect, px, bold)
+        self.texts[name] = (text, rect, px, bold, heading)
         return rect
 
     def draw_placed(
@@ -147,13 +156,22 @@ class Dialog(Scene):
         """Draw a text placed by `place_text` where it was placed."""
         if name not in self.texts:
             return
-        text, rect, px, bold = self.texts[name]
-        draw_text(surface, text, px, color, center=rect.center, bold=bold, shadow=shadow)
+        text, rect, px, bold, heading = self.texts[name]
+        draw_text(
+            surface,
+            text,
+            px,
+            color,
+            center=rect.center,
+            bold=bold,
+            heading=heading,
+            shadow=shadow,
+        )
 
     def place_title(self, text: str, y: int) -> pygame.Rect:
         """Place the screen's big title centred at height `y`."""
         return self.place_text(
-            "title", text, int(64 * self.scale), bold=True, center=(self.size[0] // 2, y)
+            "title", text, int(64 * self.scale), heading=True, center=(self.size[0] // 2, y)
         )
 
     def draw_title(self, surface: pygame.Surface) -> None:
@@ -194,7 +212,7 @@ class Dialog(Scene):
                     out[f"text:{name}"] = w.text_rect()
             else:
                 out[name] = w.rect.copy()
-        for name, (_text, rect, _px, _bold) in self.texts.items():
+        for name, (_text, rect, *_how) in self.texts.items():
             out[f"text:{name}"] = rect.copy()
         out.update(self.extra_rects())
         return out

@@ -22,7 +22,7 @@ Text = str | Callable[[], str]
 #: the smallest size any text is shrunk to, in pixels
 FLOOR_PX = 10
 
-_cache: dict[tuple[str, int, RGB, bool], pygame.Surface] = {}
+_cache: dict[tuple[str, int, RGB, bool, bool], pygame.Surface] = {}
 
 
 def text_of(text: Text) -> str:
@@ -31,23 +31,31 @@ def text_of(text: Text) -> str:
 
 
 def text_image(
-    text: str, px: int, color: RGB = theme.TEXT_RGB, bold: bool = False
+    text: str, px: int, color: RGB = theme.TEXT_RGB, bold: bool = False, heading: bool = False
 ) -> pygame.Surface:
     """One rendered line (cached: the same texts are drawn every frame)."""
-    key = (text, int(px), (int(color[0]), int(color[1]), int(color[2])), bold)
+    key = (text, int(px), (int(color[0]), int(color[1]), int(color[2])), bold, heading)
     img = _cache.get(key)
     if img is None:
         if len(_cache) > 600:
             _cache.clear()
-        img = font(int(px), bold=bold).render(text, True, color)
+        img = font(int(px), bold=bold, heading=heading).render(text, True, color)
         _cache[key] = img
     return img
 
 
-def fit_px(text: str, px: int, width: int, *, bold: bool = False, floor: int = FLOOR_PX) -> int:
+def fit_px(
+    text: str,
+    px: int,
+    width: int,
+    *,
+    bold: bool = False,
+    floor: int = FLOOR_PX,
+    heading: bool = False,
+) -> int:
     """`px`, or smaller until `text` fits in `width` on one line (never below `floor`)."""
     px = max(floor, int(px))
-    while px > floor and font(px, bold=bold).size(text)[0] > width:
+    while px > floor and font(px, bold=bold, heading=heading).size(text)[0] > width:
         px = max(floor, int(px * 0.92))
     return px
 
@@ -103,16 +111,18 @@ def draw_text(
     shadow: bool = False,
     max_w: int | None = None,
     floor: int = FLOOR_PX,
+    heading: bool = False,
     **anchor: Any,
 ) -> pygame.Rect:
     """Draw one line at an anchor (`center=`, `midleft=`, ...), shrunk to `max_w` when
-    given (never below `floor`, never cut); returns the rect drawn."""
+    given (never below `floor`, never cut); `heading` sets it in the heading face.
+    Returns the rect drawn."""
     if max_w is not None:
-        px = fit_px(text, px, max_w, bold=bold, floor=floor)
-    img = text_image(text, px, color, bold)
+        px = fit_px(text, px, max_w, bold=bold, floor=floor, heading=heading)
+    img = text_image(text, px, color, bold, heading)
     rect = img.get_rect(**(anchor or {"topleft": (0, 0)}))
     if shadow and text:
-        sh = text_image(text, px, (0, 0, 0), bold).copy()
+        sh = text_image(text, px, (0, 0, 0), bold, heading).copy()
         sh.set_alpha(100)
         off = max(1, px // 16)
         surface.blit(sh, rect.move(off, off))
