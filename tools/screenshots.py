@@ -73,7 +73,9 @@ def handoff(size: tuple[int, int]) -> object:
     """Bo is handed the screen after Ann played: what happened since his last turn."""
     import pygame
 
-    h = _people(["Ann", "Bo", "Cy"], [["R1", "R2", "B2"], ["R7", "G2", "G3"], ["Y1", "Y2", "Y3"]], size)
+    h = _people(
+        ["Ann", "Bo", "Cy"], [["R1", "R2", "B2"], ["R7", "G2", "G3"], ["Y1", "Y2", "Y3"]], size
+    )
     _press(h, pygame.K_RETURN)
     h.click(h.card_pos("R1"))  # type: ignore[attr-defined]
     _press(h, pygame.K_RETURN)
