@@ -14,8 +14,9 @@ so a change to one legal action changes `play` only in games where that action w
 
     .venv/bin/python -m tests.engine.fingerprints record FILE   # before a change
     .venv/bin/python -m tests.engine.fingerprints compare FILE  # after: lists what differs
+    .venv/bin/python -m tests.engine.fingerprints digest        # the suite's digest
 
-test_fingerprints.py keeps one digest over a smaller set of games in the suite.
+test_fingerprints.py keeps one digest over the presets' games (one seed) in the suite.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import hashlib
 import json
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from uno_desktop.engine import CustomEffect, CustomRule, Game, Play, RuleSet
@@ -36,6 +37,7 @@ from uno_desktop.engine.events import CardPlayed, Event
 
 MAX_STEPS = 3000
 PRESETS = ("official", "family", "swedish", "party")
+SUITE_SEEDS = range(1, 2)  # the suite hashes one game per preset and table size
 
 
 @functools.cache
@@ -160,18 +162,20 @@ def _choose(game: Game, options: list[list[Action]], u: list[float]) -> Action:
     return pool[int(u[4] * len(pool))]
 
 
-def games(seeds: range) -> Iterator[tuple[str, RuleSet, int, int]]:
-    """(key, rules, players, seed) for every rule set, 2 to 10 seats and each seed."""
-    for name, rules in rule_sets().items():
+def games(seeds: range, names: Sequence[str] = ()) -> Iterator[tuple[str, RuleSet, int, int]]:
+    """(key, rules, players, seed) for each rule set named (default: all), 2 to 10 seats
+    and each seed."""
+    for name in names or rule_sets():
+        rules = rule_sets()[name]
         for players in range(2, 11):
             for seed in seeds:
                 yield f"{name}/{players}/{seed}", rules, players, seed
 
 
-def digest(seeds: range) -> str:
-    """One sha256 over every game's two digests."""
+def digest(seeds: range, names: Sequence[str] = ()) -> str:
+    """One sha256 over the two digests of every game `games` lists."""
     total = hashlib.sha256()
-    for key, rules, players, seed in games(seeds):
+    for key, rules, players, seed in games(seeds, names):
         fp = fingerprint(rules, players, seed)
         total.update(f"{key} {fp.play} {fp.legal}\n".encode())
     return total.hexdigest()
@@ -179,10 +183,13 @@ def digest(seeds: range) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("mode", choices=("record", "compare"))
-    ap.add_argument("file", type=Path)
+    ap.add_argument("mode", choices=("record", "compare", "digest"))
+    ap.add_argument("file", type=Path, nargs="?")
     ap.add_argument("--seeds", type=int, default=20)
     a = ap.parse_args()
+    if a.mode == "digest":  # the suite's figure (test_fingerprints.py)
+        print(digest(SUITE_SEEDS, PRESETS))
+        return 0
     found = {
         key: dataclasses.asdict(fingerprint(rules, players, seed))
         for key, rules, players, seed in games(range(1, a.seeds + 1))
