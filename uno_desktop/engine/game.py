@@ -576,7 +576,7 @@ class Game:
             if phase is _PLAY:
                 # Without bluffing, a Wild Draw Four only from a hand without the colour.
                 if self._bluffing or self._holds_no_active_color(hand):
-                    return self._matching, offers[_DRAW + uno], _WHY_TURN
+                    return self._matching, offers[uno], _WHY_TURN  # offers[_DRAW + uno]
                 top = self._discard[-1]
                 return _PLAYABLE_NO_W4[top][self.active_color], offers[_DRAW + uno], _WHY_TURN_NO_W4
             if phase is _DRAWN:
@@ -769,11 +769,12 @@ class Game:
             self._play(action, seat, card, hand)
         else:
             seat = action.seat
-            if type(seat) is int and 0 <= seat < self.n:
-                now = self._now if seat == self.current else None
-                offered = action in (now or self._rule(seat))[1]
-            else:
+            if type(seat) is not int or not 0 <= seat < self.n:
                 offered = False
+            elif seat == self.current:
+                offered = action in (self._now or self._rule(seat))[1]
+            else:
+                offered = action in self._rule(seat)[1]
             if not offered:
                 self._refuse(action)  # not Draw, Pass, Challenge or CallUno: a catch
             self._ev = events = []
