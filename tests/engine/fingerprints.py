@@ -3,9 +3,10 @@
 A game is played by a seeded driver (plays preferred in turn; now and then a random other
 seat takes one of its out-of-turn actions). Two sha256 digests are kept per game:
 
-  play   events, a state snapshot after every action, and every seat's observation
-         (its history only by length: the events are hashed already); also a game rebuilt
-         with `Game.from_observation` at every step (its state and the current legal actions)
+  play   events and a state snapshot after every action; every 4th step the observations
+         of the seat that acted and of the next one (every 16th, every seat's, history
+         included) and a game rebuilt with `Game.from_observation` (its state and the
+         current seat's legal actions)
   legal  every seat's `legal_actions` before every action, in order
 
 The driver draws the same random numbers whatever it is offered, and an out-of-turn seat
@@ -28,7 +29,7 @@ import hashlib
 import json
 import random
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from uno_desktop.engine import CustomEffect, CustomRule, Game, Play, RuleSet
@@ -36,6 +37,8 @@ from uno_desktop.engine.actions import Action
 from uno_desktop.engine.events import CardPlayed, Event
 
 MAX_STEPS = 3000
+OBSERVE_EVERY = 4  # steps between observations (and games rebuilt from one)
+OBSERVE_ALL_EVERY = 16  # steps between observations of every seat, history included
 PRESETS = ("official", "family", "swedish", "party")
 SUITE_SEEDS = range(1, 2)  # the suite hashes one game per preset and table size
 
@@ -70,14 +73,14 @@ class Fingerprint:
     start_jump_taken: bool  # ... and the driver took it
 
 
-def _observation_text(game: Game, seat: int) -> str:
+def _observation_text(game: Game, seat: int, history: bool) -> str:
     obs = game.observation(seat)
     fields = [
         repr(getattr(obs, f.name))
         for f in dataclasses.fields(obs)
         if f.name not in ("rules", "history")
     ]
-    return "|".join([*fields, str(len(obs.history))])
+    return "|".join([*fields, repr(obs.history) if history else str(len(obs.history))])
 
 
 def _state_text(game: Game) -> str:
@@ -116,29 +119,36 @@ def fingerprint(rules: RuleSet, players: int, seed: int) -> Fingerprint:
     play, legal = hashlib.sha256(), hashlib.sha256()
     play.update(_events_text(game.log).encode())
     offered = taken = False
+    started = True  # no card played yet: the start card is on top
     for step in range(MAX_STEPS):
         if game.is_over:
             break
-        started = not any(type(e) is CardPlayed for e in game.log)
         options = [game.legal_actions(s) for s in range(players)]
         legal.update(repr(options).encode())
         if started and any(
             type(a) is Play for s in range(players) if s != game.current for a in options[s]
         ):
             offered = True
-        rebuilt = Game.from_observation(
-            game.observation(game.current), game.hands, game.draw_pile, random.Random(step)
-        )
-        play.update(_state_text(rebuilt).encode())
-        play.update(repr(rebuilt.legal_actions(rebuilt.current)).encode())
+        if step % OBSERVE_EVERY == 0:
+            obs = game.observation(game.current)
+            rebuilt = Game.from_observation(obs, game.hands, game.draw_pile, random.Random(step))
+            play.update(_state_text(rebuilt).encode())
+            play.update(repr(rebuilt.legal_actions(rebuilt.current)).encode())
         u = [rng.random() for _ in range(5)]
         action = _choose(game, options, u)
         if started and type(action) is Play and action.seat != game.current:
             taken = True
         events = game.apply(action)
+        started = started and not any(type(e) is CardPlayed for e in events)
         play.update(f"{action!r}\n{_events_text(events)}\n{_state_text(game)}".encode())
-        for seat in range(players):
-            play.update(_observation_text(game, seat).encode())
+        if step % OBSERVE_ALL_EVERY == 0:
+            seats: Iterable[int] = range(players)
+        elif step % OBSERVE_EVERY == 0:
+            seats = sorted({action.seat, game.current})
+        else:
+            seats = ()
+        for seat in seats:
+            play.update(_observation_text(game, seat, step % OBSERVE_ALL_EVERY == 0).encode())
     else:
         raise AssertionError(f"{rules.name}, {players} players, seed {seed}: no end")
     return Fingerprint(play.hexdigest(), legal.hexdigest(), offered, taken)

@@ -576,7 +576,7 @@ class Game:
             if phase is _PLAY:
                 # Without bluffing, a Wild Draw Four only from a hand without the colour.
                 if self._bluffing or self._holds_no_active_color(hand):
-                    return self._matching, offers[uno], _WHY_TURN  # offers[_DRAW + uno]
+                    return self._matching, offers[_DRAW + uno], _WHY_TURN
                 top = self._discard[-1]
                 return _PLAYABLE_NO_W4[top][self.active_color], offers[_DRAW + uno], _WHY_TURN_NO_W4
             if phase is _DRAWN:
