@@ -7,7 +7,7 @@ as the contract says.
 Legality is decided in one place, `Game._rule`: for a seat's situation (its turn or not,
 the phase, jump-in, the start card) it gives the cards the seat may play, its other
 actions (Draw, Pass, Challenge, CallUno) and the words for what it may not do;
-`_forms` gives the colours, targets and UNO flags a card's play takes and `_catch_targets`
+`_Tables.forms` gives the colours, targets and UNO flags a card's play takes and `_catch_targets`
 whom a seat may catch. `legal_actions` lists what these allow, `apply` accepts exactly
 that (an `IllegalAction` leaves the game as it was) and `why_illegal` words the rest.
 
@@ -207,8 +207,8 @@ class _Tables:
     (`_tables`): the deck, the options read on every move, the action objects.
 
     Action objects are values; building each once keeps legal_actions cheap, and lets
-    `apply` know a Play it handed out by its id. `plays[seat][size]` holds the Plays built
-    so far, by card, for hands of `size` cards, `play_ids[seat][size]` their ids; every
+    `apply` know a Play it handed out by its id. `plays[seat][size]` holds every card's
+    Plays by `seat` from a hand of `size` cards, `play_ids[seat][size]` their ids; every
     size over two shares one dict and one set (the forms of a play differ only for one
     and two cards), and the lists reach the largest hand possible (`reach`).
     """
@@ -249,11 +249,31 @@ class _Tables:
             ),
             targets=tuple(tuple(t for t in seats if t != s) for s in seats),
             offers=tuple(offers),
-            plays=[[{}, {}, {}] for _ in seats],
-            play_ids=[[set(), set(), set()] for _ in seats],
+            plays=[],
+            play_ids=[],
         )
+        for seat in seats:
+            books = [{card: t.plays_of(seat, card, size) for card in _KINDS} for size in (3, 1, 2)]
+            t.plays.append(books)  # by hand size: 0 (never asked), 1, 2; reach() adds 3 on
+            t.play_ids.append([{id(p) for plays in b.values() for p in plays} for b in books])
         t.reach(len(t.deck))
         return t
+
+    def forms(
+        self, seat: int, card: Card, size: int
+    ) -> tuple[tuple[Color | None, ...], tuple[int | None, ...], tuple[bool, ...]]:
+        """The colours, targets and UNO flags a play of `card` from a hand of `size` takes
+        (one of each): a colour for a wild; another seat for a swap, except with the last
+        card (the round ends then); UNO, said or not, with the second-to-last card."""
+        colors = COLORS if card.is_wild else _NO_COLOR
+        swaps = size > 1 and card.rank in self.target_ranks
+        targets = self.targets[seat] if swaps else _NO_TARGET
+        return colors, targets, _BOTH_UNO if size == 2 else _NO_UNO
+
+    def plays_of(self, seat: int, card: Card, size: int) -> tuple[Play, ...]:
+        """Every Play of `card` by `seat` from a hand of `size`: one per form."""
+        colors, targets, unos = self.forms(seat, card, size)
+        return tuple(Play(seat, card, c, t, u) for c in colors for t in targets for u in unos)
 
     def reach(self, cards: int) -> None:
         """Let each seat's by-size lists reach a hand of every card in play (`cards`)."""
@@ -563,7 +583,7 @@ class Game:
 
     def _rule(self, seat: int) -> _Rule:
         """What `seat` may do now, catches aside: the cards it may play (in the forms
-        `_forms` gives), its other actions (Draw, Pass, Challenge, CallUno, in that order)
+        `_Tables.forms` gives), its other actions (Draw, Pass, Challenge, CallUno, in that order)
         and the words for what it may not do. The one place legality is decided.
 
         For the current seat, `legal_actions` and `turn_cards` keep the answer in `_now`
@@ -576,7 +596,7 @@ class Game:
             if phase is _PLAY:
                 # Without bluffing, a Wild Draw Four only from a hand without the colour.
                 if self._bluffing or self._holds_no_active_color(hand):
-                    return self._matching, offers[_DRAW + uno], _WHY_TURN
+                    return self._matching, offers[uno], _WHY_TURN  # _DRAW is 0
                 top = self._discard[-1]
                 return _PLAYABLE_NO_W4[top][self.active_color], offers[_DRAW + uno], _WHY_TURN_NO_W4
             if phase is _DRAWN:
@@ -610,17 +630,6 @@ class Game:
         active = self.active_color
         return active is None or all(c.color is not active for c in hand)
 
-    def _forms(
-        self, seat: int, card: Card, size: int
-    ) -> tuple[tuple[Color | None, ...], tuple[int | None, ...], tuple[bool, ...]]:
-        """The colours, targets and UNO flags a play of `card` from a hand of `size` takes
-        (one of each): a colour for a wild; another seat for a swap, except with the last
-        card (the round ends then); UNO, said or not, with the second-to-last card."""
-        colors = COLORS if card.is_wild else _NO_COLOR
-        swaps = size > 1 and card.rank in self._t.target_ranks
-        targets = self._t.targets[seat] if swaps else _NO_TARGET
-        return colors, targets, _BOTH_UNO if size == 2 else _NO_UNO
-
     def _catch_targets(self, seat: int) -> list[int]:
         """Whom `seat` may catch now: the seat that went to one card without UNO while
         the window is open; with a false-catch penalty, also anyone else on one card."""
@@ -632,23 +641,6 @@ class Game:
             hands = self._hands
             out += [t for t in self._t.targets[seat] if t != catchable and len(hands[t]) == 1]
         return out
-
-    def _plays_of(self, seat: int, card: Card) -> tuple[Play, ...]:
-        """Every Play of `card` by `seat` in the forms `_forms` allows, built once per
-        seat and hand-size class (see `_Tables`)."""
-        size = len(self._hands[seat])
-        cache = self._plays[seat][size]
-        plays = cache.get(card)
-        if plays is None:
-            colors, targets, unos = self._forms(seat, card, size)
-            plays = cache[card] = tuple(
-                Play(seat, card, color, target, uno)
-                for color in colors
-                for target in targets
-                for uno in unos
-            )
-            self._play_ids[seat][size].update(map(id, plays))
-        return plays
 
     def turn_cards(self, seat: int) -> list[Card] | None:
         """The distinct cards `seat` may play on a plain turn, in hand order (the cards
@@ -664,7 +656,7 @@ class Game:
 
     def plays_of(self, seat: int, card: Card) -> tuple[Play, ...]:
         """Every variant (colour, target, UNO) of `seat` playing `card` from its hand."""
-        return self._plays_of(seat, card)
+        return self._plays[seat][len(self._hands[seat])][card]
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action `seat` may take now, in turn or out of turn: the Plays first."""
@@ -678,10 +670,9 @@ class Game:
         out: list[Action] = []
         if cards:
             hand = self._hands[seat]
-            cache = self._plays[seat][len(hand)]
+            book = self._plays[seat][len(hand)]
             for card in _unique(filter(cards.get, hand)):
-                plays = cache.get(card)
-                out += plays if plays is not None else self._plays_of(seat, card)
+                out += book[card]
         out += offers
         if self.catchable is not None or self._false_catch:  # else nobody can be caught
             out += [CatchUno(seat, t) for t in self._catch_targets(seat)]
@@ -731,9 +722,9 @@ class Game:
         )
 
     def _form_refusal(self, a: Play, size: int) -> str | None:
-        """Why the play of a card `a.seat` may play is not in a form `_forms` allows."""
+        """Why the play of a card `a.seat` may play is not in a form `_Tables.forms` allows."""
         card = a.card
-        colors, targets, unos = self._forms(a.seat, card, size)
+        colors, targets, unos = self._t.forms(a.seat, card, size)
         color, target, uno = a.color, a.target, a.uno
         if (color is not None and type(color) is not Color) or color not in colors:
             return f"{card} takes no colour" if colors is _NO_COLOR else f"{card} needs a colour"
@@ -752,7 +743,7 @@ class Game:
         events: list[Event]
         if type(action) is Play:
             # A Play legal_actions built for the current seat at this hand size (known by
-            # its id) has a form `_forms` allows: left to ask is whether `_rule` lets its
+            # its id) has a form `_Tables.forms` allows: left to ask is whether `_rule` lets its
             # card be played. Any other Play (a jump-in, one built by hand) is judged whole.
             seat = self.current
             hand = self._hands[seat]
@@ -769,13 +760,10 @@ class Game:
             self._play(action, seat, card, hand)
         else:
             seat = action.seat
-            if type(seat) is not int or not 0 <= seat < self.n:
-                offered = False
-            elif seat == self.current:
-                offered = action in (self._now or self._rule(seat))[1]
-            else:
-                offered = action in self._rule(seat)[1]
-            if not offered:
+            rule = None
+            if type(seat) is int and 0 <= seat < self.n:
+                rule = (self._now if seat == self.current else None) or self._rule(seat)
+            if rule is None or action not in rule[1]:
                 self._refuse(action)  # not Draw, Pass, Challenge or CallUno: a catch
             self._ev = events = []
             if type(action) is Draw:
@@ -783,7 +771,7 @@ class Game:
                 if self.phase is _PENALTY:
                     self._take_penalty()
                 else:
-                    self._draw_turn()
+                    self._draw_turn((rule or self._rule(seat))[0])
             elif type(action) is Pass:
                 self.catchable = None
                 if self.record:
@@ -1009,7 +997,13 @@ class Game:
         self._emit(PileReshuffled, len(cards))
         return True
 
-    def _draw_turn(self) -> None:
+    def _draw_turn(self, playable: _CardSet) -> None:
+        """The current seat draws for its turn (one card, or until one is playable); a
+        playable card drawn may be played at once. `playable` is what the turn's `_rule`
+        lets the seat play, from before the draw, and judges the drawn cards exactly:
+        drawing changes only the hand, and the hand decides only on a Wild Draw Four
+        (without bluffing: no card of the active colour held); a drawn card of that
+        colour is playable itself, a drawn Wild Draw Four adds no colour."""
         seat = self.current
         rules = self.rules
         pile = self._pile
@@ -1027,7 +1021,7 @@ class Game:
                     if not part:
                         break
                     got.append(part[0])
-                    if part[0] in self._rule(seat)[0]:
+                    if part[0] in playable:
                         break
             else:
                 got = self._draw(seat, 1, "draw")
@@ -1041,7 +1035,7 @@ class Game:
                 return
             card = got[-1]
         self.stall = 0
-        if rules.play_drawn and card in self._rule(seat)[0]:  # a playable card: play or keep
+        if rules.play_drawn and card in playable:
             self.phase = _DRAWN
             self.drawn_card = card
         else:
