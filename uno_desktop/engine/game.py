@@ -586,8 +586,8 @@ class Game:
         `_Tables.forms` gives), its other actions (Draw, Pass, Challenge, CallUno, in that order)
         and the words for what it may not do. The one place legality is decided.
 
-        For the current seat, `legal_actions` and `turn_cards` keep the answer in `_now`
-        for `apply`, which clears it: between two actions the state does not change."""
+        The answer for the current seat is kept in `_now` for `apply` (which clears it):
+        between two actions the state does not change."""
         hand = self._hands[seat]
         offers = self._offers[seat]
         uno = len(hand) == 1 and not self.declared[seat]  # CallUno is open
@@ -596,23 +596,29 @@ class Game:
             if phase is _PLAY:
                 # Without bluffing, a Wild Draw Four only from a hand without the colour.
                 if self._bluffing or self._holds_no_active_color(hand):
-                    return self._matching, offers[uno], _WHY_TURN  # _DRAW is 0
-                top = self._discard[-1]
-                return _PLAYABLE_NO_W4[top][self.active_color], offers[_DRAW + uno], _WHY_TURN_NO_W4
-            if phase is _DRAWN:
-                return _ONLY[self.drawn_card], offers[_KEEP + uno], _WHY_DRAWN  # type: ignore[index]
-            if phase is _PENALTY:
+                    now = self._matching, offers[uno], _WHY_TURN  # offers[_DRAW + uno]
+                else:
+                    top = self._discard[-1]
+                    cards = _PLAYABLE_NO_W4[top][self.active_color]
+                    now = cards, offers[_DRAW + uno], _WHY_TURN_NO_W4
+            elif phase is _DRAWN:
+                now = _ONLY[self.drawn_card], offers[_KEEP + uno], _WHY_DRAWN  # type: ignore[index]
+            elif phase is _PENALTY:
                 key = (self._t.stacking, self.pending_kind, self.active_color)
                 if self._bluffing or self._holds_no_active_color(hand):
                     stackable = _STACKABLE[key]
                 else:
                     stackable = _STACKABLE_NO_W4[key]
                 if self.challengeable:
-                    return stackable, offers[_DRAW_OR_CHALLENGE + uno], _WHY_PENALTY
-                if self.rules.challenge:
-                    return stackable, offers[_DRAW + uno], _WHY_PENALTY
-                return stackable, offers[_DRAW + uno], _WHY_PENALTY_NO_CHALLENGE
-            return _NOTHING, (), _WHY_OVER
+                    now = stackable, offers[_DRAW_OR_CHALLENGE + uno], _WHY_PENALTY
+                elif self.rules.challenge:
+                    now = stackable, offers[_DRAW + uno], _WHY_PENALTY
+                else:
+                    now = stackable, offers[_DRAW + uno], _WHY_PENALTY_NO_CHALLENGE
+            else:
+                now = _NOTHING, (), _WHY_OVER
+            self._now = now
+            return now
         if phase is _OVER:
             return _NOTHING, (), _WHY_OVER
         # Out of turn: only a jump-in, with the card identical to the top card.
@@ -649,10 +655,7 @@ class Game:
         For searches, which want one card's plays, not every variant of every card."""
         if seat != self.current or self.phase is not _PLAY:
             return None
-        now = self._now
-        if now is None:
-            now = self._now = self._rule(seat)
-        return list(_unique(filter(now[0].get, self._hands[seat])))
+        return list(_unique(filter((self._now or self._rule(seat))[0].get, self._hands[seat])))
 
     def plays_of(self, seat: int, card: Card) -> tuple[Play, ...]:
         """Every variant (colour, target, UNO) of `seat` playing `card` from its hand."""
@@ -660,19 +663,12 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action `seat` may take now, in turn or out of turn: the Plays first."""
-        if seat == self.current:
-            now = self._now
-            if now is None:
-                now = self._now = self._rule(seat)
-            cards, offers, _ = now
-        else:
-            cards, offers, _ = self._rule(seat)
+        cards, offers, _ = self._rule(seat)
+        hand = self._hands[seat]
+        book = self._plays[seat][len(hand)]
         out: list[Action] = []
-        if cards:
-            hand = self._hands[seat]
-            book = self._plays[seat][len(hand)]
-            for card in _unique(filter(cards.get, hand)):
-                out += book[card]
+        for card in _unique(filter(cards.get, hand)):
+            out += book[card]
         out += offers
         if self.catchable is not None or self._false_catch:  # else nobody can be caught
             out += [CatchUno(seat, t) for t in self._catch_targets(seat)]
@@ -748,23 +744,33 @@ class Game:
             seat = self.current
             hand = self._hands[seat]
             card = action.card
-            if not (
+            offered = (
                 id(action) in self._play_ids[seat][len(hand)]
                 and card in (self._now or self._rule(seat))[0]
-                and card in hand
-            ):
+            )
+            try:
+                if offered:
+                    hand.remove(card)  # the first change, and the check that it is held
+            except ValueError:
+                offered = False
+            if not offered:
                 self._refuse(action)
                 seat = action.seat
                 hand = self._hands[seat]
+                hand.remove(card)
             self._ev = events = []
             self._play(action, seat, card, hand)
         else:
-            seat = action.seat
-            rule = None
-            if type(seat) is int and 0 <= seat < self.n:
-                rule = (self._now if seat == self.current else None) or self._rule(seat)
-            if rule is None or action not in rule[1]:
-                self._refuse(action)  # not Draw, Pass, Challenge or CallUno: a catch
+            rule = self._now
+            if rule is not None and rule[1] and action is rule[1][0]:
+                seat = self.current  # the turn's Draw or Pass, as offered
+            else:
+                seat = action.seat
+                rule = None
+                if type(seat) is int and 0 <= seat < self.n:
+                    rule = (self._now if seat == self.current else None) or self._rule(seat)
+                if rule is None or action not in rule[1]:
+                    self._refuse(action)  # not Draw, Pass, Challenge or CallUno: a catch
             self._ev = events = []
             if type(action) is Draw:
                 self.catchable = None
@@ -810,17 +816,16 @@ class Game:
         self.current = (self.current + self.direction * steps) % self.n
 
     def _play(self, a: Play, seat: int, card: Card, hand: list[Card]) -> None:
-        """Move the card to the pile, set the colour, handle UNO; then its effect.
-        (`seat`, `card` are the Play's; `hand` is that seat's hand.)"""
+        """Put the card (just taken from `hand`, the seat's) on the pile, set the colour,
+        handle UNO; then its effect. (`seat`, `card` are the Play's.)"""
         rank = card.rank
         previous_color = self.active_color
         # A Wild Draw Four is a bluff if its player held the colour it replaces.
         guilty = (
             rank == "W4"
             and previous_color is not None
-            and any(c.color is previous_color for c in hand)
+            and any(c.color is previous_color for c in hand)  # the W4 itself has none
         )
-        hand.remove(card)
         self._discard.append(card)
         self.start_on_top = False
         record = self.record
