@@ -483,8 +483,8 @@ class Game:
         for j in range(n):
             hands[(self.dealer + 1 + j) % n] += pile[top - j : top - dealt : -n]
         del pile[top + 1 - dealt :]
-        for seat in range(n):
-            self._emit(CardsDrawn, seat, len(hands[seat]), tuple(hands[seat]), "deal")
+        if self.record:
+            self._ev += [CardsDrawn(s, len(hands[s]), tuple(hands[s]), "deal") for s in range(n)]
 
     def _flip_start_card(self) -> None:
         pile, n = self._pile, self.n
