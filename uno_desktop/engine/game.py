@@ -7,9 +7,10 @@ as the contract says.
 Legality is decided in one place, `Game._rule`: for a seat's situation (its turn or not,
 the phase, jump-in, the start card) it gives the cards the seat may play, its other
 actions (Draw, Pass, Challenge, CallUno) and the words for what it may not do;
-`_Tables.forms` gives the colours, targets and UNO flags a card's play takes and `_catch_targets`
-whom a seat may catch. `legal_actions` lists what these allow, `apply` accepts exactly
-that (an `IllegalAction` leaves the game as it was) and `why_illegal` words the rest.
+`_Tables.forms` gives the colours, targets and UNO flags of a card's plays, and
+`_catch_targets` whom a seat may catch. `legal_actions` lists what these allow, `apply`
+accepts exactly that (an `IllegalAction` leaves the game as it was) and `why_illegal`
+words the rest.
 
 The state's fields are declared once, in the `Game` class body, each with how a copy
 gets it and its value in a blank game; `__slots__`, `clone`, the blank game and
@@ -583,8 +584,8 @@ class Game:
 
     def _rule(self, seat: int) -> _Rule:
         """What `seat` may do now, catches aside: the cards it may play (in the forms
-        `_Tables.forms` gives), its other actions (Draw, Pass, Challenge, CallUno, in that order)
-        and the words for what it may not do. The one place legality is decided.
+        `_Tables.forms` gives), its other actions (Draw, Pass, Challenge, CallUno, in that
+        order) and the words for what it may not do. The one place legality is decided.
 
         The answer for the current seat is kept in `_now` for `apply` (which clears it):
         between two actions the state does not change."""
@@ -596,7 +597,7 @@ class Game:
             if phase is _PLAY:
                 # Without bluffing, a Wild Draw Four only from a hand without the colour.
                 if self._bluffing or self._holds_no_active_color(hand):
-                    now = self._matching, offers[uno], _WHY_TURN  # offers[_DRAW + uno]
+                    now = self._matching, offers[_DRAW + uno], _WHY_TURN
                 else:
                     top = self._discard[-1]
                     cards = _PLAYABLE_NO_W4[top][self.active_color]
@@ -718,7 +719,7 @@ class Game:
         )
 
     def _form_refusal(self, a: Play, size: int) -> str | None:
-        """Why the play of a card `a.seat` may play is not in a form `_Tables.forms` allows."""
+        """Why a play of a card `a.seat` may play is not in a form `_Tables.forms` allows."""
         card = a.card
         colors, targets, unos = self._t.forms(a.seat, card, size)
         color, target, uno = a.color, a.target, a.uno
@@ -738,9 +739,10 @@ class Game:
         """Carry out `action`; return what happened. Illegal: raise, change nothing."""
         events: list[Event]
         if type(action) is Play:
-            # A Play legal_actions built for the current seat at this hand size (known by
-            # its id) has a form `_Tables.forms` allows: left to ask is whether `_rule` lets its
-            # card be played. Any other Play (a jump-in, one built by hand) is judged whole.
+            # A Play legal_actions handed out for the current seat at this hand size (known
+            # by its id) has a form `_Tables.forms` allows: left to ask is whether `_rule`
+            # lets its card be played and the hand holds it. Any other Play (a jump-in, one
+            # built by hand) is judged whole.
             seat = self.current
             hand = self._hands[seat]
             card = action.card
