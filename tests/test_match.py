@@ -228,6 +228,29 @@ def test_no_jump_in_when_the_rule_is_off():
     assert match.game.actions[-1].seat == 1
 
 
+def test_no_computer_jumps_in_on_the_turned_up_start_card():
+    # Family rules allow jump-in, but nobody played the start card: the first player
+    # (left of the dealer) plays first. Once someone plays that card, jumping in is open.
+    from uno_desktop.presets import load_preset
+
+    rules = load_preset("family").replace(hand_size=2)
+    seats = [SeatSpec("Ann", "human"), SeatSpec("B", "hard"), SeatSpec("C", "hard")]
+    match, clock = make_match(rules, seats)
+    match.start_round()
+    hands = [["R1", "R6"], ["B1", "B2"], ["R1", "G9"]]
+    deck = [hands[s][k] for k in range(2) for s in range(3)] + ["R1", "G3", "G4", "Y6"]
+    match.game = Game.new(rules, 3, dealer=2, deck=deck)
+    assert match.poll() == []
+    assert match.next_due_s() is None  # waiting for Ann, who plays first
+    clock.advance(10.0)
+    assert match.poll() == []
+    assert match.game.actions == []
+    r1 = match.game.hands[0][0]
+    match.act(Play(0, r1, uno=True))
+    clock.advance(TIMING.react_s + 0.01)
+    assert CardPlayed(2, r1, jump_in=True) in match.poll()
+
+
 # ---------------------------------------------------------------- rounds and scores
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .clock import Clock, ManualClock, MonotonicClock
-from .engine import Game, IllegalAction, Observation, Phase, RuleSet
+from .engine import Game, IllegalAction, Observation, RuleSet
 from .engine.actions import (
     Action,
     CallUno,
@@ -546,15 +546,13 @@ class Match:
         return self._catch_since_s + self.timing.react_s
 
     def _jumpers(self) -> list[int]:
-        """Computer seats that could jump in right now (identical card to the top)."""
+        """Computer seats the engine offers a jump-in right now (a Play out of turn)."""
         game = self._require_game()
-        if not self.rules.jump_in or game.phase is not Phase.PLAY:
-            return []
-        top = game.top_card
-        if top.is_wild:
-            return []
-        hands = game.hands
-        return [s for s in self._order_after(game.current) if s in self._bots and top in hands[s]]
+        return [
+            s
+            for s in self._order_after(game.current)
+            if s in self._bots and any(type(a) is Play for a in game.legal_actions(s))
+        ]
 
     def _jump_due_s(self) -> float | None:
         if self._is_declined("jump") or not self._jumpers():

@@ -7,6 +7,7 @@ to draw. Only the cards written down exist, so every draw in a test is deliberat
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 from uno_desktop.engine import Card, Color, Game, RuleSet, build_deck, parse_cards
@@ -90,6 +91,22 @@ def snapshot(game: Game) -> tuple[object, ...]:
         len(game.log),
         len(game.actions),
     )
+
+
+def every_field(game: Game) -> dict[str, object]:
+    """Every declared field of the game's state, compared by value (lists as tuples, the
+    rng by its state): what a refused action must leave as it was."""
+    out: dict[str, object] = {}
+    for f in dataclasses.fields(game):
+        value = getattr(game, f.name)
+        if f.name == "rng":
+            value = value.getstate()
+        elif f.name in ("log", "actions", "_ev"):
+            value = tuple(value)
+        elif isinstance(value, list):
+            value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+        out[f.name] = value
+    return out
 
 
 def card_multiset(game: Game) -> Counter[Card]:

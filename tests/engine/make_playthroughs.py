@@ -1,4 +1,4 @@
-"""Print one seeded game per preset-like rule set, state by state (OpenSpiel style).
+"""Print one seeded game per built-in preset, state by state (OpenSpiel style).
 
 The files in tests/engine/playthroughs/ are golden: test_playthroughs.py replays each
 game and compares, so any change in the rules engine's behaviour shows up as a diff to
@@ -18,33 +18,18 @@ import random
 import sys
 from pathlib import Path
 
-from uno_desktop.engine import Card, Color, Game, Play, RuleSet, Stacking
+from uno_desktop.engine import Card, Color, Game, Play, RuleSet
 from uno_desktop.engine.events import Event
-from uno_desktop.engine.rules import STANDARD_DECK
+from uno_desktop.presets import load_preset
 
 DIRECTORY = Path(__file__).parent / "playthroughs"
 
-PLAYTHROUGHS: dict[str, tuple[RuleSet, int, int]] = {
-    # name: (rules, players, seed)
-    "official": (RuleSet(), 4, 1),
-    "family": (
-        RuleSet(name="family-like", stacking=Stacking.SAME, draw_until_playable=True, jump_in=True),
-        4,
-        5,
-    ),
-    "swedish": (RuleSet(name="swedish-like", deck={**STANDARD_DECK, "WS": 1, "WC": 3}), 5, 3),
-    "party": (
-        RuleSet(
-            name="party-like",
-            stacking=Stacking.MIXED,
-            draw_until_playable=True,
-            jump_in=True,
-            seven_zero=True,
-            uno_penalty=4,
-        ),
-        3,
-        4,
-    ),
+PLAYTHROUGHS: dict[str, tuple[int, int]] = {
+    # preset name: (players, seed)
+    "official": (4, 1),
+    "family": (4, 5),
+    "swedish": (5, 3),
+    "party": (3, 4),
 }
 
 
@@ -58,6 +43,12 @@ def _value(v: object) -> str:
         return str(v.value)
     if isinstance(v, tuple):
         return "[" + " ".join(_value(x) for x in v) + "]"
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):  # the custom rule
+        return (
+            "("
+            + " ".join(f"{f.name}={_value(getattr(v, f.name))}" for f in dataclasses.fields(v))
+            + ")"
+        )
     return str(v)
 
 
@@ -74,7 +65,8 @@ def _rules_summary(rules: RuleSet) -> str:
     changed = [
         f"{f.name}={_value(getattr(rules, f.name))}"
         for f in dataclasses.fields(RuleSet)
-        if f.name not in ("name", "deck") and getattr(rules, f.name) != getattr(official, f.name)
+        if f.name not in ("name", "title", "description", "deck")
+        and getattr(rules, f.name) != getattr(official, f.name)
     ]
     deck = " ".join(f"{k}:{v}" for k, v in rules.deck.items())
     return ", ".join([*changed, f"deck={deck} ({rules.deck_size()} cards)"])
@@ -95,7 +87,8 @@ def _state(game: Game) -> list[str]:
 
 def playthrough(name: str) -> str:
     """The whole text of one playthrough."""
-    rules, players, seed = PLAYTHROUGHS[name]
+    players, seed = PLAYTHROUGHS[name]
+    rules = load_preset(name)
     game = Game.new(rules, players, seed=seed, dealer=None)
     chooser = random.Random(seed)
     out = [

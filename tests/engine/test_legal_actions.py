@@ -93,10 +93,12 @@ def test_a_false_catch_is_offered_against_a_declared_seat_when_it_has_a_price() 
 
 def test_jump_in_is_offered_out_of_turn_only_for_the_identical_card() -> None:
     rules = RuleSet(hand_size=3, jump_in=True)
-    game = deal(["G5 G6 R5", "B7 B2 B3", "G5 Y5 W"], start="G5", rules=rules)
+    game = deal(["G5 G6 R5", "G5 B2 B3", "B7 B8 B9", "G5 Y5 W"], start="G4", rules=rules)
+    game.apply(play(1, "G5"))
     assert set(game.legal_actions(0)) == {play(0, "G5")}
-    assert set(game.legal_actions(2)) == {play(2, "G5")}
-    assert set(game.legal_actions(1)) == {Draw(1)}
+    assert set(game.legal_actions(3)) == {play(3, "G5")}
+    assert set(game.legal_actions(1)) == set()
+    assert set(game.legal_actions(2)) == {Draw(2)}
 
 
 def test_a_seven_under_seven_zero_is_offered_with_every_other_seat_as_target() -> None:

@@ -3,6 +3,8 @@ Wild Swap Hands and the Wild Customizable card."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from uno_desktop.engine import (
@@ -13,6 +15,7 @@ from uno_desktop.engine import (
     CustomEffect,
     CustomRule,
     Draw,
+    Game,
     IllegalAction,
     Pass,
     Phase,
@@ -193,6 +196,44 @@ def test_jump_in_with_an_identical_card_out_of_turn_play_continues_from_the_jump
     evs = game.apply(play(3, "G7"))
     assert events.CardPlayed(3, game.top_card, True) in evs
     assert game.current == 0
+
+
+def test_no_jump_in_on_the_turned_up_start_card() -> None:
+    # Nobody played it: the first player plays first.
+    game = deal(["R1 R2 R3", "G7 B2 B3", "Y1 Y2 Y3", "G5 B1 B4"], start="G5", rules=JUMP)
+    assert [a for a in game.legal_actions(3) if isinstance(a, Play)] == []
+    before = snapshot(game)
+    with pytest.raises(IllegalAction, match="start card"):
+        game.apply(play(3, "G5"))
+    assert snapshot(game) == before
+    assert game.current == 1
+
+
+def test_no_jump_in_on_the_start_card_while_it_stays_on_top() -> None:
+    game = deal(["R1 R2 R3", "B7 B2 B3", "Y1 Y2 Y3", "G5 B1 B4"], start="G5", pile="R9", rules=JUMP)
+    game.apply(Draw(1))  # R9 does not match: the turn passes, the start card stays
+    assert game.current == 2
+    with pytest.raises(IllegalAction, match="start card"):
+        game.apply(play(3, "G5"))
+
+
+def test_a_jump_in_is_open_once_a_card_is_played() -> None:
+    game = deal(["R1 R2 R3", "G5 B2 B3", "Y1 Y2 Y3", "G5 B1 B4"], start="G9", rules=JUMP)
+    assert [a for a in game.legal_actions(3) if isinstance(a, Play)] == []
+    game.apply(play(1, "G5"))
+    assert [a for a in game.legal_actions(3) if isinstance(a, Play)] == [play(3, "G5")]
+
+
+def test_a_game_rebuilt_from_an_observation_keeps_the_start_card_rule() -> None:
+    game = deal(["R1 R2 R3", "G7 B2 B3", "Y1 Y2 Y3", "G5 G7 B4"], start="G5", rules=JUMP)
+
+    def rebuilt() -> Game:
+        obs = game.observation(3)
+        return Game.from_observation(obs, game.hands, game.draw_pile, random.Random(1))
+
+    assert [a for a in rebuilt().legal_actions(3) if isinstance(a, Play)] == []
+    game.apply(play(1, "G7"))
+    assert rebuilt().legal_actions(3) == game.legal_actions(3) == [play(3, "G7")]
 
 
 def test_jump_in_needs_identical_colour_and_symbol() -> None:

@@ -1,4 +1,4 @@
-"""Golden playthroughs: one seeded game per preset-like rule set, state by state.
+"""Golden playthroughs: one seeded game per built-in preset, state by state.
 
 A failure means the engine now plays differently. If the change is deliberate,
 regenerate with `.venv/bin/python tests/engine/make_playthroughs.py` and review the diff.

@@ -7,6 +7,7 @@ custom rule that swaps). `uno=True` declares UNO with the play that leaves one c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .cards import Card, Color
@@ -101,7 +102,12 @@ def action_to_dict(action: Action) -> dict[str, object]:
     return d
 
 
-_SIMPLE = {"Draw": Draw, "Pass": Pass, "Challenge": Challenge, "CallUno": CallUno}
+_SIMPLE: dict[object, Callable[[int], Action]] = {
+    "Draw": Draw,
+    "Pass": Pass,
+    "Challenge": Challenge,
+    "CallUno": CallUno,
+}
 
 
 def action_from_dict(d: dict[str, object]) -> Action:

@@ -1,26 +1,35 @@
 """One round of UNO: the state, the legal actions, and `apply`, the only mutator.
 
-Everything here is pure: no clock, no I/O, one injected `random.Random`.
-`apply` checks an action completely before changing anything, so an
-`IllegalAction` leaves the game as it was. The piles are lists with the top at
-the end (cheap pops); the public properties present them top first as the
-contract says.
+Everything here is pure: no clock, no I/O, one injected `random.Random`. The piles are
+lists with the top at the end (cheap pops); the public properties present them top first
+as the contract says.
+
+Legality is decided in one place, `Game._rule`: for a seat's situation (its turn or not,
+the phase, jump-in, the start card) it gives the cards the seat may play, its other
+actions (Draw, Pass, Challenge, CallUno) and the words for what it may not do;
+`_Tables.forms` gives the colours, targets and UNO flags of a card's plays, and
+`_catch_targets` whom a seat may catch. `legal_actions` lists what these allow, `apply`
+accepts exactly that (an `IllegalAction` leaves the game as it was) and `why_illegal`
+words the rest.
+
+The state's fields are declared once, in the `Game` class body, each with how a copy
+gets it and its value in a blank game; `__slots__`, `clone`, the blank game and
+`from_observation` are built from that declaration.
 
 Speed matters (the hard bot searches with this engine; benchmarks/engine_throughput.py):
-the Play objects are built once per seat and hand size and handed out again, so `apply`
-knows one that `legal_actions` built by its id and checks only what can have changed
-(the card still held, still matching); the cards that match the pile are one frozenset
-kept with the top card; rule options sit in slots. Anything unusual takes the full,
-explained check in `why_illegal`.
+what a rule set implies is built once in its `_Tables`, among them every Play object per
+seat and hand size, handed out again, so `apply` knows a Play that `legal_actions` built
+by its id and asks `_rule` only about its card.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from typing import Annotated, Any, NamedTuple, get_type_hints
 
 from .actions import Action, CallUno, CatchUno, Challenge, Draw, Pass, Play
 from .cards import COLORS, Card, Color, all_card_kinds, build_deck
@@ -67,96 +76,230 @@ _NO_COLOR: tuple[None] = (None,)
 _NO_TARGET: tuple[None] = (None,)
 _NO_UNO: tuple[bool] = (False,)
 _BOTH_UNO: tuple[bool, bool] = (False, True)
-# Per table kind, per seat, per hand-size class (more than two cards, one, two): every Play
-# built so far, by card, and the ids of those Plays (they live as long as the module, so an
-# id is never reused). apply() recognises a Play that legal_actions handed out by its id.
-# Each seat's lists are indexed by hand size (every size over two shares the first class's
-# dict and set), so the hot paths index by `len(hand)`; `_grow_size_index` lengthens them.
-_PlayCache = list[list[dict[Card, tuple[Play, ...]]]]
-_PLAY_CACHES: dict[tuple[int, bool, bool], tuple[_PlayCache, list[list[set[int]]]]] = {}
-_DECKS: dict[int, tuple[object, tuple[Card, ...]]] = {}
-_SEAT_ACTIONS: dict[
-    int, tuple[tuple[tuple[int, ...], ...], tuple[tuple[Action, ...], ...], tuple[tuple[Draw], ...]]
-] = {}
 
-
-def _standard_order(rules: RuleSet) -> list[Card]:
-    """The rule set's deck in its fixed order (built once per composition)."""
-    deck = rules.deck
-    entry = _DECKS.get(id(deck))
-    if entry is None or entry[0] is not deck:  # keyed by identity; the entry keeps it alive
-        entry = _DECKS[id(deck)] = (deck, tuple(build_deck(deck)))
-    return list(entry[1])
-
-
-def _deck_size(rules: RuleSet) -> int:
-    entry = _DECKS.get(id(rules.deck))
-    if entry is None or entry[0] is not rules.deck:
-        return len(_standard_order(rules))
-    return len(entry[1])
-
-
-def _grow_size_index(caches: tuple[_PlayCache, list[list[set[int]]]], cards: int) -> None:
-    """Let each seat's by-size lists reach a hand of every card in play (`cards`)."""
-    for by_size in (*caches[0], *caches[1]):
-        if len(by_size) <= cards:
-            by_size += [by_size[0]] * (cards + 1 - len(by_size))
-
-
-# A set of cards kept as a dict (card -> True): `card in it` as fast as a set's, and its
-# bound `get` is a cheap filter (`filter(matching.get, hand)` keeps the hand's order).
+# ------------------------------------------------------------------ card tables
+# Fixed-size tables over the 56 card kinds. A set of cards is kept as a dict (card -> True):
+# `card in it` as fast as a set's, and its bound `get` is a cheap filter
+# (`filter(cards.get, hand)` keeps the hand's order).
 _CardSet = dict[Card, bool]
+_KINDS = all_card_kinds()
+_W4 = Card.parse("W4")
+_NOTHING: _CardSet = {}
+_ONLY: dict[Card, _CardSet] = {c: {c: True} for c in _KINDS}  # a drawn card; a jump-in
 
 
-def _playable_table() -> dict[Card, dict[Color | None, _CardSet]]:
-    """For each top card and active colour, the cards that match it in a normal turn:
-    the same colour or symbol, any wild, anything while no colour is set. (Without
-    bluffing a Wild Draw Four also needs a hand without the active colour.)"""
-    kinds = all_card_kinds()
-    table: dict[Card, dict[Color | None, _CardSet]] = {}
-    for top in kinds:
-        by_color: dict[Color | None, _CardSet] = {None: dict.fromkeys(kinds, True)}
-        for color in COLORS:
-            by_color[color] = {
-                c: True for c in kinds if c.is_wild or c.color is color or c.rank == top.rank
-            }
-        table[top] = by_color
-    return table
+def _without_w4(cards: _CardSet) -> _CardSet:
+    return {c: True for c in cards if c is not _W4}
 
 
-_PLAYABLE = _playable_table()
-
+# For each top card and active colour, the cards that match it in a normal turn: the same
+# colour or symbol, any wild, anything while no colour is set (a wild start card).
+_PLAYABLE: dict[Card, dict[Color | None, _CardSet]] = {
+    top: {
+        None: dict.fromkeys(_KINDS, True),
+        **{
+            color: {c: True for c in _KINDS if c.is_wild or c.color is color or c.rank == top.rank}
+            for color in COLORS
+        },
+    }
+    for top in _KINDS
+}
+# The same without the Wild Draw Four: without bluffing, for a hand holding the active colour.
 _PLAYABLE_NO_W4 = {
-    top: {color: {c: True for c in cards if c.rank != "W4"} for color, cards in by_color.items()}
+    top: {color: _without_w4(cards) for color, cards in by_color.items()}
     for top, by_color in _PLAYABLE.items()
 }
 
-_unique = dict.fromkeys  # the distinct cards of a hand, in order
+
+def _stackable(stacking: Stacking, pending_kind: str, color: Color | None) -> _CardSet:
+    """The cards that may go on a pending penalty: a Draw Two on a Draw Two; a Wild Draw
+    Four on a Wild Draw Four; mixed, also a Wild Draw Four on a Draw Two and a Draw Two
+    of the chosen colour on a Wild Draw Four."""
+    if stacking is Stacking.NONE:
+        return _NOTHING
+    mixed = stacking is Stacking.MIXED
+    if pending_kind == "D2":
+        return {c: True for c in _KINDS if c.rank == "D2" or (mixed and c is _W4)}
+    return {c: True for c in _KINDS if c is _W4 or (mixed and c.rank == "D2" and c.color is color)}
+
+
+# By stacking option, pending card ("D2", "W4") and active colour; and without the W4.
+_STACKABLE: dict[tuple[Stacking, str | None, Color | None], _CardSet] = {
+    (stacking, kind, color): _stackable(stacking, kind, color)
+    for stacking in Stacking
+    for kind in ("D2", "W4")
+    for color in (None, *COLORS)
+}
+_STACKABLE_NO_W4 = {key: _without_w4(cards) for key, cards in _STACKABLE.items()}
 
 # The cards whose play does nothing but pass the turn on (number cards; under 7-0 not the
 # 7s and 0s), by whether 7-0 is on.
 _PLAIN: dict[bool, _CardSet] = {
     seven_zero: {
         c: True
-        for c in all_card_kinds()
+        for c in _KINDS
         if c.number is not None and not (seven_zero and c.rank in ("7", "0"))
     }
     for seven_zero in (False, True)
 }
 
+_unique = dict.fromkeys  # the distinct cards of a hand, in order
 
-def _seat_actions(
-    players: int,
-) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[Action, ...], ...], tuple[tuple[Draw], ...]]:
-    """Per seat: the other seats; its Draw, Pass, Challenge and CallUno (values, shared);
-    and its Draw alone in a tuple (for legal_actions to add on)."""
-    found = _SEAT_ACTIONS.get(players)
-    if found is None:
-        targets = tuple(tuple(t for t in range(players) if t != s) for s in range(players))
-        simple = tuple((Draw(s), Pass(s), Challenge(s), CallUno(s)) for s in range(players))
-        draws = tuple((actions[0],) for actions in simple)
-        found = _SEAT_ACTIONS[players] = (targets, simple, draws)
-    return found
+# ------------------------------------------------------------------ refusals
+# What `_rule` says about what a seat may not do: words by action kind (and, where one card
+# has its own reason, by card), formatted with seat, current, card, top and colour.
+_Why = Mapping[object, str]
+_KEEP_ONLY = "you can only keep a card you have just drawn"
+_VICTIM_ONLY = "only the player a Wild Draw Four was played on may challenge it"
+_WHY_WAIT: _Why = {
+    Play: "it is seat {current}'s turn",
+    Draw: "seat {seat} cannot draw: it is seat {current}'s turn",
+    Pass: _KEEP_ONLY,
+    Challenge: _VICTIM_ONLY,
+}
+_WHY_NO_JUMP_NOW: _Why = {
+    **_WHY_WAIT,
+    Play: "no jump-in while a penalty is pending or after the player has drawn",
+}
+_WHY_START_CARD: _Why = {
+    **_WHY_WAIT,
+    Play: "no jump-in on the turned-up start card: the first player plays first",
+}
+_WHY_JUMP: _Why = {
+    **_WHY_WAIT,
+    Play: "a jump-in needs a card identical to the top card (no wilds)",
+}
+_WHY_TURN: _Why = {
+    Play: "{card} does not match {top} (colour: {colour})",
+    Pass: _KEEP_ONLY,
+    Challenge: _VICTIM_ONLY,
+}
+_WHY_TURN_NO_W4: _Why = {
+    **_WHY_TURN,
+    _W4: "Wild Draw Four only when you hold no card of the active colour",
+}
+_WHY_DRAWN: _Why = {
+    Play: "after drawing, only the drawn card may be played",
+    Draw: "you have already drawn: play the drawn card or keep it",
+    Challenge: _VICTIM_ONLY,
+}
+_WHY_PENALTY: _Why = {
+    Play: "{card} cannot be stacked on the pending penalty; draw or challenge",
+    Pass: _KEEP_ONLY,
+    Challenge: "there is no Wild Draw Four to challenge",
+}
+_WHY_PENALTY_NO_CHALLENGE: _Why = {**_WHY_PENALTY, Challenge: "these rules have no challenge"}
+_WHY_OVER: _Why = dict.fromkeys((Play, Draw, Pass, Challenge), "the round is over")
+_ACTION_KINDS = frozenset((Play, Draw, Pass, Challenge, CallUno, CatchUno))
+# What `Game._rule` says: the cards, the other actions, the words for the rest.
+_Rule = tuple[_CardSet, tuple[Action, ...], _Why]
+
+# `_rule`'s other actions for a seat, by situation (+1: with CallUno): indexes into
+# `_Tables.offers[seat]`.
+_DRAW, _KEEP, _DRAW_OR_CHALLENGE, _WAIT = 0, 2, 4, 6
+
+
+# ------------------------------------------------------------------ per rule set
+
+
+@dataclasses.dataclass(slots=True, eq=False)
+class _Tables:
+    """What the engine derives from one rule set for one number of players, built once
+    (`_tables`): the deck, the options read on every move, the action objects.
+
+    Action objects are values; building each once keeps legal_actions cheap, and lets
+    `apply` know a Play it handed out by its id. `plays[seat][size]` holds every card's
+    Plays by `seat` from a hand of `size` cards, `play_ids[seat][size]` their ids; every
+    size over two shares one dict and one set (the forms of a play differ only for one
+    and two cards), and the lists reach the largest hand possible (`reach`).
+    """
+
+    rules: RuleSet
+    players: int
+    deck: tuple[Card, ...]
+    bluffing: bool
+    false_catch: int
+    plain: _CardSet
+    stacking: Stacking
+    target_ranks: frozenset[str]  # plays of these ranks name a seat to swap with
+    targets: tuple[tuple[int, ...], ...]  # per seat: the other seats
+    offers: tuple[tuple[tuple[Action, ...], ...], ...]  # per seat, by situation (_DRAW...)
+    plays: list[list[dict[Card, tuple[Play, ...]]]]
+    play_ids: list[list[set[int]]]
+
+    @classmethod
+    def build(cls, rules: RuleSet, players: int) -> _Tables:
+        seats = range(players)
+        offers = []
+        for s in seats:
+            draw, keep, challenge, uno = Draw(s), Pass(s), Challenge(s), CallUno(s)
+            by_situation = ((draw,), (keep,), (draw, challenge), ())  # _DRAW, _KEEP, ...
+            offers.append(tuple(x for o in by_situation for x in (o, (*o, uno))))
+        t = cls(
+            rules=rules,
+            players=players,
+            deck=tuple(build_deck(rules.deck)),
+            bluffing=rules.bluffing,
+            false_catch=rules.false_catch_penalty,
+            plain=_PLAIN[rules.seven_zero],
+            stacking=rules.stacking,
+            target_ranks=frozenset(
+                ("WS",)
+                + (("7",) if rules.seven_zero else ())
+                + (("WC",) if rules.custom_rule.needs_target else ())
+            ),
+            targets=tuple(tuple(t for t in seats if t != s) for s in seats),
+            offers=tuple(offers),
+            plays=[],
+            play_ids=[],
+        )
+        for seat in seats:
+            books = [{card: t.plays_of(seat, card, size) for card in _KINDS} for size in (3, 1, 2)]
+            t.plays.append(books)  # by hand size: 0 (never asked), 1, 2; reach() adds 3 on
+            t.play_ids.append([{id(p) for plays in b.values() for p in plays} for b in books])
+        t.reach(len(t.deck))
+        return t
+
+    def forms(
+        self, seat: int, card: Card, size: int
+    ) -> tuple[tuple[Color | None, ...], tuple[int | None, ...], tuple[bool, ...]]:
+        """The colours, targets and UNO flags a play of `card` from a hand of `size` takes
+        (one of each): a colour for a wild; another seat for a swap, except with the last
+        card (the round ends then); UNO, said or not, with the second-to-last card."""
+        colors = COLORS if card.is_wild else _NO_COLOR
+        swaps = size > 1 and card.rank in self.target_ranks
+        targets = self.targets[seat] if swaps else _NO_TARGET
+        return colors, targets, _BOTH_UNO if size == 2 else _NO_UNO
+
+    def plays_of(self, seat: int, card: Card, size: int) -> tuple[Play, ...]:
+        """Every Play of `card` by `seat` from a hand of `size`: one per form."""
+        colors, targets, unos = self.forms(seat, card, size)
+        return tuple(Play(seat, card, c, t, u) for c in colors for t in targets for u in unos)
+
+    def reach(self, cards: int) -> None:
+        """Let each seat's by-size lists reach a hand of every card in play (`cards`)."""
+        for plays, ids in zip(self.plays, self.play_ids):
+            if len(plays) <= cards:
+                more = cards + 1 - len(plays)
+                plays += [plays[0]] * more
+                ids += [ids[0]] * more
+
+
+_TABLES: dict[int, tuple[RuleSet, dict[int, _Tables]]] = {}
+_TABLES_KEPT = 16  # rule sets whose tables are kept; the oldest goes first
+
+
+def _tables(rules: RuleSet, players: int) -> _Tables:
+    """The tables of `rules` at a table of `players`, built on first use (by identity)."""
+    entry = _TABLES.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_TABLES) >= _TABLES_KEPT:
+            del _TABLES[next(iter(_TABLES))]
+        entry = _TABLES[id(rules)] = (rules, {})
+    tables = entry[1].get(players)
+    if tables is None:
+        tables = entry[1][players] = _Tables.build(rules, players)
+    return tables
 
 
 def shuffle(rng: random.Random, cards: list[Card]) -> None:
@@ -174,13 +317,13 @@ def shuffle(rng: random.Random, cards: list[Card]) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)
 def _shuffle_plan(size: int) -> tuple[tuple[int, int], ...]:
     """Each step of a shuffle of `size` cards: the position filled and the bits drawn."""
     return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Observation:
     """What one seat may know. Built fresh; holds no reference to the game."""
 
@@ -210,54 +353,76 @@ class Observation:
         return self.discard_pile[-1]
 
 
+# ------------------------------------------------------------------ the state's fields
+
+
+class _Copy(enum.Enum):
+    """How `clone` gives a field to the copy (code; `{blank}` is the field's blank value)."""
+
+    SAME = "self.{name}"  # a value, or a table never changed in place: the same object
+    LIST = "self.{name}[:]"  # a list of values: a copy of the list
+    LISTS = "[x[:] for x in self.{name}]"  # the hands: a copy of each list
+    BLANK = "{blank}"  # the records: a copy starts without them
+
+
+class _Spec(NamedTuple):
+    """What the declaration of a `Game` field says besides its type."""
+
+    copy: _Copy  # how a copy gets it
+    blank: str  # its value in a blank game: code in terms of the tables `t`, seats `n`, `rng`
+    seen: str | None = None  # the `Observation` attribute `from_observation` takes it from
+
+
+_SAME, _LIST, _LISTS, _BLANK = _Copy.SAME, _Copy.LIST, _Copy.LISTS, _Copy.BLANK
+
+
+@dataclasses.dataclass(slots=True, init=False, repr=False, eq=False)
 class Game:
     """A round in progress. Build with `Game.new`; change only with `apply`."""
 
-    __slots__ = (
-        "_bluffing",
-        "_challenge_rule",
-        "_discard",
-        "_draws",
-        "_ev",
-        "_false_catch",
-        "_hands",
-        "_jump_in",
-        "_matching",
-        "_pile",
-        "_plain",
-        "_play_cache",
-        "_play_ids",
-        "_seven_zero",
-        "_simple",
-        "_stacking",
-        "_target_ranks",
-        "_targets",
-        "actions",
-        "active_color",
-        "blocked",
-        "catchable",
-        "challengeable",
-        "current",
-        "dealer",
-        "declared",
-        "direction",
-        "drawn_card",
-        "guilty",
-        "is_over",  # phase is OVER, kept as a plain slot: loops read it every move
-        "log",
-        "n",
-        "offender",
-        "pending",
-        "pending_kind",
-        "phase",
-        "points",
-        "record",
-        "rng",
-        "rules",
-        "scores",
-        "stall",
-        "winner",
-    )
+    # --- fixed for the round, from the rule set's tables (copied out: read on every move)
+    rules: Annotated[RuleSet, _Spec(_SAME, "t.rules")]
+    n: Annotated[int, _Spec(_SAME, "t.players")]
+    _t: Annotated[_Tables, _Spec(_SAME, "t")]
+    _bluffing: Annotated[bool, _Spec(_SAME, "t.bluffing")]
+    _false_catch: Annotated[int, _Spec(_SAME, "t.false_catch")]
+    _plain: Annotated[_CardSet, _Spec(_SAME, "t.plain")]
+    _offers: Annotated[tuple[tuple[tuple[Action, ...], ...], ...], _Spec(_SAME, "t.offers")]
+    _plays: Annotated[list[list[dict[Card, tuple[Play, ...]]]], _Spec(_SAME, "t.plays")]
+    _play_ids: Annotated[list[list[set[int]]], _Spec(_SAME, "t.play_ids")]
+    # --- the position
+    dealer: Annotated[int, _Spec(_SAME, "0", "dealer")]
+    current: Annotated[int, _Spec(_SAME, "0", "current")]
+    direction: Annotated[int, _Spec(_SAME, "1", "direction")]
+    active_color: Annotated[Color | None, _Spec(_SAME, "None", "active_color")]
+    phase: Annotated[Phase, _Spec(_SAME, "_PLAY", "phase")]
+    is_over: Annotated[bool, _Spec(_SAME, "False")]  # phase is OVER; loops read it every move
+    drawn_card: Annotated[Card | None, _Spec(_SAME, "None")]  # in the DRAWN phase
+    pending: Annotated[int, _Spec(_SAME, "0", "pending_draw")]  # cards of a pending penalty
+    pending_kind: Annotated[str | None, _Spec(_SAME, "None", "pending_kind")]  # "D2" or "W4"
+    challengeable: Annotated[bool, _Spec(_SAME, "False")]  # the pending Wild Draw Four
+    offender: Annotated[int | None, _Spec(_SAME, "None")]  # who played it
+    guilty: Annotated[bool, _Spec(_SAME, "False")]  # whether it was a bluff
+    catchable: Annotated[int | None, _Spec(_SAME, "None", "catchable")]
+    start_on_top: Annotated[bool, _Spec(_SAME, "False")]  # no one has played on the start card
+    stall: Annotated[int, _Spec(_SAME, "0")]  # turns in a row that drew nothing (no cards)
+    winner: Annotated[int | None, _Spec(_SAME, "None")]
+    points: Annotated[tuple[int, ...], _Spec(_SAME, "(0,) * n")]
+    blocked: Annotated[bool, _Spec(_SAME, "False")]  # the round ended with no one able to draw
+    scores: Annotated[tuple[int, ...], _Spec(_SAME, "(0,) * n", "scores")]  # the match so far
+    _matching: Annotated[_CardSet, _Spec(_SAME, "_NOTHING")]  # matching the pile: _PLAYABLE
+    _now: Annotated[_Rule | None, _Spec(_SAME, "None")]  # `_rule(current)` till apply changes it
+    # --- the cards and UNO declarations
+    _hands: Annotated[list[list[Card]], _Spec(_LISTS, "[[] for _ in range(n)]")]
+    _pile: Annotated[list[Card], _Spec(_LIST, "[]")]  # the draw pile, top last
+    _discard: Annotated[list[Card], _Spec(_LIST, "[]")]  # top last
+    declared: Annotated[list[bool], _Spec(_LIST, "[False] * n", "uno_declared")]
+    # --- records (a copy keeps none) and the rng (a copy has its own)
+    record: Annotated[bool, _Spec(_BLANK, "False")]  # whether events and actions are kept
+    log: Annotated[list[Event], _Spec(_BLANK, "[]")]  # the round's events
+    actions: Annotated[list[Action], _Spec(_BLANK, "[]")]  # the round's actions
+    _ev: Annotated[list[Event], _Spec(_BLANK, "[]")]  # the events of the action being applied
+    rng: Annotated[random.Random, _Spec(_BLANK, "rng")]
 
     # ------------------------------------------------------------------ setup
 
@@ -285,18 +450,17 @@ class Game:
                 f"{rules.name}: {players} players; this rule set allows "
                 f"{rules.min_players} to {rules.max_players}"
             )
-        g = cls._blank(rules, players, rng if rng is not None else random.Random(seed))
+        t = _tables(rules, players)
+        g = _blank_game(t, rng if rng is not None else random.Random(seed))
         g.record = record
-        g.log = []
-        g.actions = []
-        g.scores = tuple(scores) if scores is not None else (0,) * players
+        if scores is not None:
+            g.scores = tuple(scores)
         if deck is None:
-            cards = _standard_order(rules)
+            cards = list(t.deck)
             shuffle(g.rng, cards)
         else:
             cards = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
-        if len(cards) >= len(g._play_cache[0]):
-            _grow_size_index((g._play_cache, g._play_ids), len(cards))
+            t.reach(len(cards))
         if len(cards) < players * rules.hand_size + 1:
             raise ValueError(
                 f"{rules.name}: a deck of {len(cards)} cards cannot deal "
@@ -304,74 +468,11 @@ class Game:
             )
         g._pile = cards[::-1]  # top last
         g.dealer = g.rng.randrange(players) if dealer is None else dealer % players
-        g._ev = []
         g._emit(RoundStarted, g.dealer, players, rules.hand_size)
         g._deal()
         g._flip_start_card()
         if g.record:
             g.log.extend(g._ev)
-        return g
-
-    @classmethod
-    def _blank(cls, rules: RuleSet, players: int, rng: random.Random) -> Game:
-        g = object.__new__(cls)
-        g.rules = rules
-        # Options read on every move, copied out of the rule set.
-        g._bluffing = rules.bluffing
-        g._challenge_rule = rules.challenge
-        g._jump_in = rules.jump_in
-        g._false_catch = rules.false_catch_penalty
-        g._seven_zero = rules.seven_zero
-        g._plain = _PLAIN[rules.seven_zero]
-        g._stacking = rules.stacking
-        g._target_ranks = frozenset(
-            ("WS",)
-            + (("7",) if rules.seven_zero else ())
-            + (("WC",) if rules.custom_rule.needs_target else ())
-        )
-        g.n = players
-        g.rng = rng
-        g.dealer = 0
-        g._hands = [[] for _ in range(players)]
-        g._pile = []
-        g._discard = []
-        g._matching = {}  # the cards that match the pile (see _PLAYABLE)
-        g.current = 0
-        g.direction = 1
-        g.active_color = None
-        g.phase = _PLAY
-        g.is_over = False
-        g.drawn_card = None
-        g.pending = 0
-        g.pending_kind = None
-        g.challengeable = False
-        g.offender = None
-        g.guilty = False
-        g.declared = [False] * players
-        g.catchable = None
-        g.stall = 0
-        g.winner = None
-        g.points = (0,) * players
-        g.blocked = False
-        g.scores = (0,) * players
-        g.log = []
-        g.actions = []
-        g.record = False
-        g._ev = []
-        g._targets, g._simple, g._draws = _seat_actions(players)
-        # Action objects are values; building each once keeps legal_actions cheap. The cache
-        # depends only on what decides a Play's variants, so games of one kind share it.
-        key = (players, rules.seven_zero, rules.custom_rule.needs_target)
-        caches = _PLAY_CACHES.get(key)
-        if caches is None:
-            caches = _PLAY_CACHES[key] = (
-                [[{}, {}, {}] for _ in range(players)],
-                [[set(), set(), set()] for _ in range(players)],
-            )
-        g._play_cache, g._play_ids = caches
-        cards = _deck_size(rules)
-        if len(g._play_cache[0]) <= cards:
-            _grow_size_index(caches, cards)
         return g
 
     def _deal(self) -> None:
@@ -383,8 +484,8 @@ class Game:
         for j in range(n):
             hands[(self.dealer + 1 + j) % n] += pile[top - j : top - dealt : -n]
         del pile[top + 1 - dealt :]
-        for seat in range(n):
-            self._emit(CardsDrawn, seat, len(hands[seat]), tuple(hands[seat]), "deal")
+        if self.record:
+            self._ev += [CardsDrawn(s, len(hands[s]), tuple(hands[s]), "deal") for s in range(n)]
 
     def _flip_start_card(self) -> None:
         pile, n = self._pile, self.n
@@ -400,6 +501,7 @@ class Game:
             pile.append(card)
             shuffle(self.rng, pile)
         self._discard.append(card)
+        self.start_on_top = True
         self._emit(StartCardFlipped, card)
         first = (self.dealer + 1) % n
         self.current = first
@@ -468,12 +570,7 @@ class Game:
             phase=self.phase,
             pending_draw=self.pending,
             pending_kind=self.pending_kind,
-            can_challenge=(
-                self.phase is _PENALTY
-                and seat == self.current
-                and self.challengeable
-                and self.rules.challenge
-            ),
+            can_challenge=self.phase is _PENALTY and seat == self.current and self.challengeable,
             drawn_card=self.drawn_card if seat == self.current and self.phase is _DRAWN else None,
             uno_declared=tuple(
                 self.declared[s] and len(self._hands[s]) == 1 for s in range(self.n)
@@ -485,58 +582,72 @@ class Game:
 
     # ------------------------------------------------------------ legality
 
-    def _matches(self, card: Card) -> bool:
-        """Whether `card` may be played on the pile in a normal turn."""
-        if card.rank == "W4" and not self._bluffing:
-            return self._may_play_draw_four(self.current)
-        return card in self._matching
+    def _rule(self, seat: int) -> _Rule:
+        """What `seat` may do now, catches aside: the cards it may play (in the forms
+        `_Tables.forms` gives), its other actions (Draw, Pass, Challenge, CallUno, in that
+        order) and the words for what it may not do. The one place legality is decided.
 
-    def _may_play_draw_four(self, seat: int) -> bool:
-        """Without bluffing: only while holding no card of the active colour."""
-        active = self.active_color
-        if active is None:
-            return True
-        return all(c.color is not active for c in self._hands[seat])
-
-    def _stacks(self, card: Card) -> bool:
-        """Whether `card` may be stacked on the pending penalty."""
-        stacking = self._stacking
-        if stacking is Stacking.NONE:
-            return False
-        rank = card.rank
-        if self.pending_kind == "D2":
-            if rank == "D2":
-                return True
-            ok = rank == "W4" and stacking is Stacking.MIXED
-        else:  # a Wild Draw Four is on top
-            if rank == "W4":
-                ok = True
+        The answer for the current seat is kept in `_now` for `apply` (which clears it):
+        between two actions the state does not change."""
+        hand = self._hands[seat]
+        offers = self._offers[seat]
+        uno = len(hand) == 1 and not self.declared[seat]  # CallUno is open
+        phase = self.phase
+        if seat == self.current:
+            if phase is _PLAY:
+                # Without bluffing, a Wild Draw Four only from a hand without the colour.
+                if self._bluffing or self._holds_no_active_color(hand):
+                    now = self._matching, offers[_DRAW + uno], _WHY_TURN
+                else:
+                    top = self._discard[-1]
+                    cards = _PLAYABLE_NO_W4[top][self.active_color]
+                    now = cards, offers[_DRAW + uno], _WHY_TURN_NO_W4
+            elif phase is _DRAWN:
+                now = _ONLY[self.drawn_card], offers[_KEEP + uno], _WHY_DRAWN  # type: ignore[index]
+            elif phase is _PENALTY:
+                key = (self._t.stacking, self.pending_kind, self.active_color)
+                if self._bluffing or self._holds_no_active_color(hand):
+                    stackable = _STACKABLE[key]
+                else:
+                    stackable = _STACKABLE_NO_W4[key]
+                if self.challengeable:
+                    now = stackable, offers[_DRAW_OR_CHALLENGE + uno], _WHY_PENALTY
+                elif self.rules.challenge:
+                    now = stackable, offers[_DRAW + uno], _WHY_PENALTY
+                else:
+                    now = stackable, offers[_DRAW + uno], _WHY_PENALTY_NO_CHALLENGE
             else:
-                return (
-                    rank == "D2" and stacking is Stacking.MIXED and card.color is self.active_color
-                )
-        return ok and (self._bluffing or self._may_play_draw_four(self.current))
+                now = _NOTHING, (), _WHY_OVER
+            self._now = now
+            return now
+        if phase is _OVER:
+            return _NOTHING, (), _WHY_OVER
+        # Out of turn: only a jump-in, with the card identical to the top card.
+        waiting = offers[_WAIT + uno]
+        if not self.rules.jump_in:
+            return _NOTHING, waiting, _WHY_WAIT
+        if phase is not _PLAY:
+            return _NOTHING, waiting, _WHY_NO_JUMP_NOW
+        if self.start_on_top:
+            return _NOTHING, waiting, _WHY_START_CARD
+        top = self._discard[-1]
+        return (_NOTHING if top.is_wild else _ONLY[top]), waiting, _WHY_JUMP
 
-    def _plays_of(self, seat: int, card: Card) -> tuple[Play, ...]:
-        """Every Play of `card` by `seat` (colours, targets, UNO flag), built once per
-        seat and hand-size class (and shared by games of the same kind)."""
-        size = len(self._hands[seat])
-        cache = self._play_cache[seat][size]
-        plays = cache.get(card)
-        if plays is None:
-            colors = COLORS if card.is_wild else _NO_COLOR
-            # A swap needs a target, except with the last card (the round ends then).
-            swaps = size > 1 and card.rank in self._target_ranks
-            targets = self._targets[seat] if swaps else _NO_TARGET
-            unos = _BOTH_UNO if size == 2 else _NO_UNO
-            plays = cache[card] = tuple(
-                Play(seat, card, color, target, uno)
-                for color in colors
-                for target in targets
-                for uno in unos
-            )
-            self._play_ids[seat][size].update(map(id, plays))
-        return plays
+    def _holds_no_active_color(self, hand: list[Card]) -> bool:
+        active = self.active_color
+        return active is None or all(c.color is not active for c in hand)
+
+    def _catch_targets(self, seat: int) -> list[int]:
+        """Whom `seat` may catch now: the seat that went to one card without UNO while
+        the window is open; with a false-catch penalty, also anyone else on one card."""
+        if self.phase is _OVER:
+            return []
+        catchable = self.catchable
+        out = [catchable] if catchable is not None and catchable != seat else []
+        if self._false_catch:
+            hands = self._hands
+            out += [t for t in self._t.targets[seat] if t != catchable and len(hands[t]) == 1]
+        return out
 
     def turn_cards(self, seat: int) -> list[Card] | None:
         """The distinct cards `seat` may play on a plain turn, in hand order (the cards
@@ -545,162 +656,80 @@ class Game:
         For searches, which want one card's plays, not every variant of every card."""
         if seat != self.current or self.phase is not _PLAY:
             return None
-        if self._bluffing or self._may_play_draw_four(seat):
-            playable = self._matching
-        else:
-            playable = _PLAYABLE_NO_W4[self._discard[-1]][self.active_color]
-        return list(_unique(filter(playable.get, self._hands[seat])))
+        return list(_unique(filter((self._now or self._rule(seat))[0].get, self._hands[seat])))
 
     def plays_of(self, seat: int, card: Card) -> tuple[Play, ...]:
         """Every variant (colour, target, UNO) of `seat` playing `card` from its hand."""
-        return self._plays_of(seat, card)
+        return self._plays[seat][len(self._hands[seat])][card]
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every action `seat` may take now, in turn or out of turn."""
-        phase = self.phase
+        """Every action `seat` may take now, in turn or out of turn: the Plays first."""
+        cards, offers, _ = self._rule(seat)
         hand = self._hands[seat]
-        if seat == self.current and phase is _PLAY:  # the common case, written out
-            if self._bluffing or self._may_play_draw_four(seat):
-                playable = self._matching
-            else:
-                playable = _PLAYABLE_NO_W4[self._discard[-1]][self.active_color]
-            size = len(hand)
-            cache = self._play_cache[seat][size]
-            out: list[Action] = []
-            for card in _unique(filter(playable.get, hand)):
-                plays = cache.get(card)
-                out += plays if plays is not None else self._plays_of(seat, card)
-            out += self._draws[seat]
-            if size == 1 and not self.declared[seat]:
-                out.append(self._simple[seat][3])
-            if self.catchable is not None or self._false_catch:
-                self._add_catches(seat, out)
-            return out
-        if phase is _OVER:
-            return []
-        out = []
-        simple = self._simple[seat]
-        if seat == self.current:
-            if phase is _DRAWN:
-                out.extend(self._plays_of(seat, self.drawn_card))  # type: ignore[arg-type]
-                out.append(simple[1])
-            else:
-                if self._stacking is not Stacking.NONE:
-                    for card in dict.fromkeys(hand):
-                        if self._stacks(card):
-                            out.extend(self._plays_of(seat, card))
-                out.append(simple[0])
-                if self.challengeable and self._challenge_rule:
-                    out.append(simple[2])
-        elif phase is _PLAY and self._jump_in:
-            top = self._discard[-1]
-            if not top.is_wild and top in hand:
-                out.extend(self._plays_of(seat, top))
-        if len(hand) == 1 and not self.declared[seat]:
-            out.append(simple[3])
-        if self.catchable is not None or self._false_catch:
-            self._add_catches(seat, out)
+        book = self._plays[seat][len(hand)]
+        out: list[Action] = []
+        for card in _unique(filter(cards.get, hand)):
+            out += book[card]
+        out += offers
+        if self.catchable is not None or self._false_catch:  # else nobody can be caught
+            out += [CatchUno(seat, t) for t in self._catch_targets(seat)]
         return out
-
-    def _add_catches(self, seat: int, out: list[Action]) -> None:
-        """The CatchUno actions open to `seat` (part of `legal_actions`)."""
-        catchable = self.catchable
-        if catchable is not None and catchable != seat:
-            out.append(CatchUno(seat, catchable))
-        if self._false_catch:
-            for t in self._targets[seat]:
-                if t != catchable and len(self._hands[t]) == 1:
-                    out.append(CatchUno(seat, t))
 
     def why_illegal(self, action: Action) -> str | None:
         """None when `action` is legal now, else the reason in words."""
         if self.phase is _OVER:
             return "the round is over"
+        kind = type(action)
+        if kind not in _ACTION_KINDS:
+            return f"not an action: {action!r}"
         seat = action.seat
         if type(seat) is not int or not 0 <= seat < self.n:
             return f"no seat {seat!r} at a table of {self.n}"
-        kind = type(action)
-        if kind is Play:
-            return self._why_illegal_play(action)  # type: ignore[arg-type]
-        return self._why_illegal_other(action)
-
-    def _why_illegal_other(self, action: Action) -> str | None:
-        """`why_illegal` for everything but a Play (the phase and seat are checked)."""
-        seat, kind, phase, current = action.seat, type(action), self.phase, self.current
-        if kind is Draw:
-            if seat != current:
-                return f"seat {seat} cannot draw: it is seat {current}'s turn"
-            if phase is _DRAWN:
-                return "you have already drawn: play the drawn card or keep it"
-            return None
-        if kind is Pass:
-            if seat != current or phase is not _DRAWN:
-                return "you can only keep a card you have just drawn"
-            return None
-        if kind is Challenge:
-            if seat != current or phase is not _PENALTY:
-                return "only the player a Wild Draw Four was played on may challenge it"
-            if not self._challenge_rule:
-                return "these rules have no challenge"
-            if not self.challengeable:
-                return "there is no Wild Draw Four to challenge"
+        if type(action) is CatchUno:
+            target = action.target
+            if type(target) is not int or not 0 <= target < self.n or target == seat:
+                return f"seat {seat} cannot catch seat {target!r}"
+            if target in self._catch_targets(seat):
+                return None
+            return f"seat {target} cannot be caught now"
+        cards, offers, why = self._rule(seat)
+        if type(action) is Play:
+            card, hand = action.card, self._hands[seat]
+            if type(card) is not Card or card not in hand:
+                return f"seat {seat} does not hold {card}"
+            if card not in cards:
+                return self._words(why.get(card) or why[Play], seat, card)
+            return self._form_refusal(action, len(hand))
+        if action in offers:
             return None
         if kind is CallUno:
             if len(self._hands[seat]) != 1:
                 return "UNO is called with one card left"
-            if self.declared[seat]:
-                return "you have already called UNO"
-            return None
-        if kind is CatchUno:
-            target = action.target  # type: ignore[union-attr]
-            if type(target) is not int or not 0 <= target < self.n or target == seat:
-                return f"seat {seat} cannot catch seat {target!r}"
-            if target == self.catchable:
-                return None
-            if self._false_catch and len(self._hands[target]) == 1:
-                return None
-            return f"seat {target} cannot be caught now"
-        return f"not an action: {action!r}"
+            return "you have already called UNO"
+        return self._words(why[kind], seat, None)
 
-    def _why_illegal_play(self, a: Play) -> str | None:
-        """`why_illegal` for a Play by a valid seat while the round is on."""
-        seat, card, phase = a.seat, a.card, self.phase
-        hand = self._hands[seat]
-        if type(card) is not Card or card not in hand:
-            return f"seat {seat} does not hold {card}"
-        if seat != self.current:
-            if not self._jump_in:
-                return f"it is seat {self.current}'s turn"
-            if phase is not _PLAY:
-                return "no jump-in while a penalty is pending or after the player has drawn"
-            if card.is_wild or card is not self._discard[-1]:
-                return "a jump-in needs a card identical to the top card (no wilds)"
-        elif phase is _PLAY:
-            if card not in self._matching or (
-                card.rank == "W4" and not self._bluffing and not self._may_play_draw_four(seat)
-            ):
-                if card.rank == "W4":
-                    return "Wild Draw Four only when you hold no card of the active colour"
-                return f"{card} does not match {self._discard[-1]} / {self.active_color}"
-        elif phase is _DRAWN:
-            if card is not self.drawn_card:
-                return "after drawing, only the drawn card may be played"
-        elif not self._stacks(card):
-            return f"{card} cannot be stacked on the pending penalty; draw or challenge"
-        if card.is_wild:
-            if type(a.color) is not Color:
-                return f"{card} needs a colour"
-        elif a.color is not None:
-            return f"{card} takes no colour"
-        size = len(hand)
-        if size > 1 and card.rank in self._target_ranks:  # as _plays_of
-            t = a.target
-            if type(t) is not int or not 0 <= t < self.n or t == seat:
-                return f"{card} needs another player to swap with"
-        elif a.target is not None:
-            return f"{card} takes no target"
-        uno = a.uno
-        if uno is not False and not (uno is True and size == 2):
+    def _words(self, template: str, seat: int, card: Card | None) -> str:
+        color = self.active_color
+        return template.format(
+            seat=seat,
+            current=self.current,
+            card=card,
+            top=self._discard[-1],
+            colour="none yet" if color is None else color.name.lower(),
+        )
+
+    def _form_refusal(self, a: Play, size: int) -> str | None:
+        """Why a play of a card `a.seat` may play is not in a form `_Tables.forms` allows."""
+        card = a.card
+        colors, targets, unos = self._t.forms(a.seat, card, size)
+        color, target, uno = a.color, a.target, a.uno
+        if (color is not None and type(color) is not Color) or color not in colors:
+            return f"{card} takes no colour" if colors is _NO_COLOR else f"{card} needs a colour"
+        if (target is not None and type(target) is not int) or target not in targets:
+            if targets is _NO_TARGET:
+                return f"{card} takes no target"
+            return f"{card} needs another player to swap with"
+        if type(uno) is not bool or uno not in unos:
             return "UNO is declared with the second-to-last card"
         return None
 
@@ -708,82 +737,79 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out `action`; return what happened. Illegal: raise, change nothing."""
-        phase = self.phase
-        kind = type(action)
-        if kind is Play and (phase is _PLAY or phase is _DRAWN):
-            # The common case, checked in short: a Play that legal_actions built for the
-            # current seat at this hand size (known by its id) is well formed (colour,
-            # target, UNO flag), so what is left to check is that the card is held and
-            # matches the pile, or is the card just drawn.
+        events: list[Event]
+        if type(action) is Play:
+            # A Play legal_actions handed out for the current seat at this hand size (known
+            # by its id) has a form `_Tables.forms` allows: left to ask is whether `_rule`
+            # lets its card be played and the hand holds it. Any other Play (a jump-in, one
+            # built by hand) is judged whole.
             seat = self.current
             hand = self._hands[seat]
             card = action.card
-            if phase is _DRAWN:
-                ok = card is self.drawn_card
-            else:
-                ok = (
-                    card in self._matching
-                    and card in hand
-                    and (self._bluffing or card.rank != "W4" or self._may_play_draw_four(seat))
-                )
-            if ok and id(action) in self._play_ids[seat][len(hand)]:
-                self._ev = events = []
-                self._play(action, seat, card, hand)
-                if self.record:
-                    self.actions.append(action)
-                    self.log.extend(events)
-                return events
-        elif action is self._simple[self.current][0] and phase is _PLAY:
-            self._ev = events = []  # the Draw legal_actions offers: a turn's draw, allowed
-            self.catchable = None
-            self._draw_turn()
-            if self.record:
-                self.actions.append(action)
-                self.log.extend(events)
-            return events
-        seat = action.seat
-        if phase is _OVER or type(seat) is not int or not 0 <= seat < self.n:
-            raise IllegalAction(self.why_illegal(action))
-        if kind is Play:
-            reason = self._why_illegal_play(action)  # type: ignore[arg-type]
-        elif kind is Draw and seat == self.current and phase is not _DRAWN:
-            reason = None  # a turn's draw, or taking the penalty
+            offered = (
+                id(action) in self._play_ids[seat][len(hand)]
+                and card in (self._now or self._rule(seat))[0]
+            )
+            try:
+                if offered:
+                    hand.remove(card)  # the first change, and the check that it is held
+            except ValueError:
+                offered = False
+            if not offered:
+                self._refuse(action)
+                seat = action.seat
+                hand = self._hands[seat]
+                hand.remove(card)
+            self._ev = events = []
+            self._play(action, seat, card, hand)
         else:
-            reason = self._why_illegal_other(action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        self._ev = events = []
-        if kind is Play:
-            self._play(action, seat, action.card, self._hands[seat])  # type: ignore[union-attr]
-        elif kind is Draw:
-            self.catchable = None
-            if self.phase is _PENALTY:
-                self._take_penalty()
+            rule = self._now
+            if rule is not None and rule[1] and action is rule[1][0]:
+                seat = self.current  # the turn's Draw or Pass, as offered
             else:
-                self._draw_turn()
-        elif kind is Pass:
-            self.catchable = None
-            if self.record:
-                events.append(CardKept(seat))
-            self.drawn_card = None
-            self.phase = _PLAY
-            self.current = (self.current + self.direction) % self.n
-        elif kind is Challenge:
-            self.catchable = None
-            self._challenge()
-        elif kind is CallUno:
-            self.declared[seat] = True
-            if self.catchable == seat:
+                seat = action.seat
+                rule = None
+                if type(seat) is int and 0 <= seat < self.n:
+                    rule = (self._now if seat == self.current else None) or self._rule(seat)
+                if rule is None or action not in rule[1]:
+                    self._refuse(action)  # not Draw, Pass, Challenge or CallUno: a catch
+            self._ev = events = []
+            if type(action) is Draw:
                 self.catchable = None
-            self._emit(UnoCalled, seat)
-        else:
-            self._catch(action)  # type: ignore[arg-type]
+                if self.phase is _PENALTY:
+                    self._take_penalty()
+                else:
+                    self._draw_turn((rule or self._rule(seat))[0])
+            elif type(action) is Pass:
+                self.catchable = None
+                if self.record:
+                    events.append(CardKept(seat))
+                self.drawn_card = None
+                self.phase = _PLAY
+                self.current = (self.current + self.direction) % self.n
+            elif type(action) is Challenge:
+                self.catchable = None
+                self._challenge()
+            elif type(action) is CallUno:
+                self.declared[seat] = True
+                if self.catchable == seat:
+                    self.catchable = None
+                self._emit(UnoCalled, seat)
+            else:
+                self._catch(action)  # type: ignore[arg-type]
+        self._now = None
         if self.record:
             self.actions.append(action)
             self.log.extend(events)
         return events
 
-    def _emit(self, kind: type[Event], *args: object) -> None:
+    def _refuse(self, action: Action) -> None:
+        """Raise IllegalAction with the reason, unless `action` is legal after all."""
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+
+    def _emit(self, kind: Callable[..., Event], *args: object) -> None:
         """Record an event; a game that records nothing (searches) never builds one."""
         if self.record:
             self._ev.append(kind(*args))
@@ -792,18 +818,18 @@ class Game:
         self.current = (self.current + self.direction * steps) % self.n
 
     def _play(self, a: Play, seat: int, card: Card, hand: list[Card]) -> None:
-        """Move the card to the pile, set the colour, handle UNO; then its effect.
-        (`seat`, `card` are the Play's; `hand` is that seat's hand.)"""
+        """Put the card (just taken from `hand`, the seat's) on the pile, set the colour,
+        handle UNO; then its effect. (`seat`, `card` are the Play's.)"""
         rank = card.rank
         previous_color = self.active_color
         # A Wild Draw Four is a bluff if its player held the colour it replaces.
         guilty = (
             rank == "W4"
             and previous_color is not None
-            and any(c.color is previous_color for c in hand)
+            and any(c.color is previous_color for c in hand)  # the W4 itself has none
         )
-        hand.remove(card)
         self._discard.append(card)
+        self.start_on_top = False
         record = self.record
         if record:
             self._ev.append(CardPlayed(seat, card, seat != self.current))
@@ -856,10 +882,11 @@ class Game:
             amount = 2 if rank == "D2" else 4
             if rank == "W4":
                 self.offender, self.guilty = seat, guilty
-            if self._stacking is not Stacking.NONE or (rank == "W4" and self._challenge_rule):
+            rules = self.rules
+            if rules.stacking is not Stacking.NONE or (rank == "W4" and rules.challenge):
                 self.pending = (self.pending if in_penalty else 0) + amount
                 self.pending_kind = rank
-                self.challengeable = rank == "W4" and self._challenge_rule
+                self.challengeable = rank == "W4" and rules.challenge
                 self.phase = _PENALTY
                 self.current = nxt
                 if record:
@@ -882,10 +909,10 @@ class Game:
                     self._ev.append(TurnSkipped(nxt))  # two players: Reverse acts as Skip
             else:
                 self.current = (seat + self.direction) % n
-        elif rank == "WS" or (rank == "7" and self._seven_zero):
+        elif rank == "WS" or (rank == "7" and self.rules.seven_zero):
             self._swap(seat, a.target)  # type: ignore[arg-type]
             self.current = nxt
-        elif rank == "0" and self._seven_zero:
+        elif rank == "0" and self.rules.seven_zero:
             self._rotate()
             self.current = nxt
         elif rank == "WC":
@@ -977,7 +1004,13 @@ class Game:
         self._emit(PileReshuffled, len(cards))
         return True
 
-    def _draw_turn(self) -> None:
+    def _draw_turn(self, playable: _CardSet) -> None:
+        """The current seat draws for its turn (one card, or until one is playable); a
+        playable card drawn may be played at once. `playable` is what the turn's `_rule`
+        lets the seat play, from before the draw, and judges the drawn cards exactly:
+        drawing changes only the hand, and the hand decides only on a Wild Draw Four
+        (without bluffing: no card of the active colour held); a drawn card of that
+        colour is playable itself, a drawn Wild Draw Four adds no colour."""
         seat = self.current
         rules = self.rules
         pile = self._pile
@@ -995,7 +1028,7 @@ class Game:
                     if not part:
                         break
                     got.append(part[0])
-                    if self._matches(part[0]):
+                    if part[0] in playable:
                         break
             else:
                 got = self._draw(seat, 1, "draw")
@@ -1009,7 +1042,7 @@ class Game:
                 return
             card = got[-1]
         self.stall = 0
-        if rules.play_drawn and (card in self._matching if self._bluffing else self._matches(card)):
+        if rules.play_drawn and card in playable:
             self.phase = _DRAWN
             self.drawn_card = card
         else:
@@ -1100,25 +1133,18 @@ class Game:
         for seat, (hand, size) in enumerate(zip(hands, obs.hand_sizes)):
             if len(hand) != size:
                 raise ValueError(f"seat {seat}: hand of {len(hand)} cards, observed {size}")
-        g = cls._blank(obs.rules, obs.players, rng)
-        cards = sum(map(len, hands)) + len(draw_pile) + len(obs.discard_pile)
-        if cards >= len(g._play_cache[0]):
-            _grow_size_index((g._play_cache, g._play_ids), cards)
+        t = _tables(obs.rules, obs.players)
+        t.reach(sum(map(len, hands)) + len(draw_pile) + len(obs.discard_pile))
+        g = _blank_game(t, rng)
+        _observed_fields(g, obs)
         g._hands = [list(h) for h in hands]
         g._pile = list(draw_pile)[::-1]
-        g._discard = list(obs.discard_pile)
-        g.dealer = obs.dealer
-        g.current = obs.current
-        g.direction = obs.direction
-        g.active_color = obs.active_color
-        g._matching = _PLAYABLE[g._discard[-1]][g.active_color]
-        g.phase = obs.phase
+        discard = g._discard = list(obs.discard_pile)
+        g._matching = _PLAYABLE[discard[-1]][g.active_color]
         g.is_over = obs.phase is _OVER
-        g.drawn_card = obs.drawn_card if obs.phase is _DRAWN else None
-        if g.phase is _DRAWN and g.drawn_card is None:
-            g.drawn_card = g._hands[g.current][-1]  # another seat's drawn card: a guess
-        g.pending = obs.pending_draw
-        g.pending_kind = obs.pending_kind
+        if obs.phase is _DRAWN:
+            # Another seat's drawn card is not seen: its last card is a guess.
+            g.drawn_card = obs.drawn_card or g._hands[g.current][-1]
         g.challengeable = obs.phase is _PENALTY and obs.pending_kind == "W4" and obs.rules.challenge
         if g.challengeable:
             g.offender = (obs.current - obs.direction) % obs.players
@@ -1127,61 +1153,64 @@ class Game:
                     g.offender = e.seat
                     break
             g.guilty = guilty
-        g.declared = [bool(d) for d in obs.uno_declared]
-        g.catchable = obs.catchable
-        g.scores = obs.scores
+        g.start_on_top = len(discard) == 1 and not any(type(e) is CardPlayed for e in obs.history)
         return g
 
     def clone(self, rng: random.Random | None = None) -> Game:
-        """An independent copy (for searches); logs are not copied."""
-        g = object.__new__(Game)
-        # Field by field rather than a loop over __slots__: searches clone thousands of
-        # times a decision (a test checks every slot is copied).
-        g.rules = self.rules
-        g._bluffing = self._bluffing
-        g._challenge_rule = self._challenge_rule
-        g._jump_in = self._jump_in
-        g._false_catch = self._false_catch
-        g._seven_zero = self._seven_zero
-        g._plain = self._plain
-        g._stacking = self._stacking
-        g._target_ranks = self._target_ranks
-        g._targets = self._targets
-        g._simple = self._simple
-        g._draws = self._draws
-        g._play_cache = self._play_cache
-        g._play_ids = self._play_ids
-        g._matching = self._matching
-        g.n = self.n
-        g.dealer = self.dealer
-        g.current = self.current
-        g.direction = self.direction
-        g.active_color = self.active_color
-        g.phase = self.phase
-        g.is_over = self.is_over
-        g.drawn_card = self.drawn_card
-        g.pending = self.pending
-        g.pending_kind = self.pending_kind
-        g.challengeable = self.challengeable
-        g.offender = self.offender
-        g.guilty = self.guilty
-        g.catchable = self.catchable
-        g.blocked = self.blocked
-        g.stall = self.stall
-        g.winner = self.winner
-        g.points = self.points
-        g.scores = self.scores
-        g._hands = [list(h) for h in self._hands]
-        g._pile = list(self._pile)
-        g._discard = list(self._discard)
-        g.declared = list(self.declared)
-        g.log = []
-        g.actions = []
-        g.record = False
-        g._ev = []
+        """An independent copy (for searches); it records nothing. Without `rng` it gets a
+        copy of this game's (a shared one would let the copy's reshuffles change the
+        original's future)."""
         if rng is None:
-            # A shared rng would let the copy's reshuffles change the original's future.
             rng = random.Random()
             rng.setstate(self.rng.getstate())
-        g.rng = rng
-        return g
+        return _copied_game(self, rng)
+
+
+def _compile(signature: str, body: list[str]) -> Any:
+    """A function built from source, as dataclasses builds `__init__`: the state's field
+    by field code below, as fast as written out by hand."""
+    source = f"def {signature}:\n" + "".join(f"    {line}\n" for line in body)
+    namespace: dict[str, Any] = {}
+    exec(source, globals(), namespace)
+    return next(iter(namespace.values()))
+
+
+def _state_functions() -> tuple[Any, Any, Any]:
+    """Blank game, copy and observed fields, from the declaration of `Game`'s fields."""
+    hints = get_type_hints(Game, include_extras=True)
+    fields = [(f.name, hints[f.name].__metadata__[0]) for f in dataclasses.fields(Game)]
+    blank = _compile(
+        "blank_game(t, rng)",
+        [
+            "g = object.__new__(Game)",
+            "n = t.players",
+            *(f"g.{name} = {meta.blank}" for name, meta in fields),
+            "return g",
+        ],
+    )
+    copy = _compile(
+        "copied_game(self, rng)",
+        [
+            "g = object.__new__(Game)",
+            *(
+                f"g.{name} = " + meta.copy.value.format(name=name, blank=meta.blank)
+                for name, meta in fields
+            ),
+            "return g",
+        ],
+    )
+    observed = _compile(
+        "observed_fields(g, obs)",
+        [
+            f"g.{name} = " + ("list(obs.{})" if meta.copy is _LIST else "obs.{}").format(seen)
+            for name, meta in fields
+            if (seen := meta.seen) is not None
+        ],
+    )
+    return blank, copy, observed
+
+
+_blank_game: Callable[[_Tables, random.Random], Game]
+_copied_game: Callable[[Game, random.Random], Game]
+_observed_fields: Callable[[Game, Observation], None]
+_blank_game, _copied_game, _observed_fields = _state_functions()

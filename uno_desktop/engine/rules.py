@@ -10,6 +10,7 @@ import dataclasses
 import enum
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Any
 
 from .cards import ALL_RANKS, NUMBER_RANKS, build_deck
 
@@ -121,7 +122,7 @@ class RuleSet:
     def deck_size(self) -> int:
         return len(build_deck(self.deck))
 
-    def replace(self, **changes: object) -> RuleSet:
+    def replace(self, **changes: Any) -> RuleSet:
         return dataclasses.replace(self, **changes)
 
     def __hash__(self) -> int:
