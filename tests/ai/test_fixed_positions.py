@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import os
+import time
 from collections import Counter
 
 import pytest
@@ -78,3 +79,19 @@ def test_hard_decides_as_recorded_on_all_positions():
     now = decide("hard", positions)
     assert digest(now, leave_out=list(CHANGED)) == HARD_DIGEST, _differences("hard", positions)
     assert {i: now[i] for i in CHANGED} == CHANGED
+
+
+def test_hard_decides_the_same_whatever_the_machine_load(monkeypatch):
+    """A clock that jumps a second at every reading (a machine slowed to a crawl) must
+    not change a single search's choice: the budget is counted, not timed."""
+    searched = [p for p in _positions(10) if p.tag in ("table", "heads-up")][:60]
+    seconds = [0.0]
+
+    def crawling() -> float:
+        seconds[0] += 1.0
+        return seconds[0]
+
+    for name in ("perf_counter", "monotonic", "time", "process_time"):
+        monkeypatch.setattr(time, name, crawling)
+    now = decide("hard", searched)
+    assert [now[p.id] for p in searched] == [CHANGED.get(p.id, p.hard) for p in searched]

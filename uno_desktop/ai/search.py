@@ -15,16 +15,15 @@ play, for a few plies, judged by the net of `valuenet` at four players, else by
 paired differences; see `HardBot.table_search` for what was measured). Deals come
 from a `Sampler` built once per decision.
 
-The budget is a fixed number of samples and a fixed depth, so a decision is
-deterministic given the rng. `FUSE_S` is only an emergency brake for a machine that
-is suddenly far slower (it cuts the sample loop short; it never fires in normal play).
+The budget is counted, never timed: a fixed number of worlds, each candidate played
+on for a fixed number of plies, so a decision depends only on the observation and the
+rng, however busy the machine is.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
@@ -32,7 +31,6 @@ from ..engine import COLORS, Action, Card, Draw, Game, Observation, Pass, Play
 from ..engine.game import shuffle
 from .knowledge import Choice, Knowledge, SeatInfo
 
-FUSE_S = 0.25  # emergency only: stop sampling after this long
 REDEALS = 8  # tries at a hand that explains a seat's recent plays (Normal-like)
 
 
@@ -579,7 +577,6 @@ def search_table(
             waiting.clear()
 
     done = 0
-    start_s = time.perf_counter()
     sampler = Sampler(obs, know, redeals, back)
     goal = samples
     while True:
@@ -600,8 +597,6 @@ def search_table(
         else:
             waiting += ends
         done += 1
-        if time.perf_counter() - start_s > FUSE_S:
-            break
     settle()
     means = [s / done for s in sums]
     best, best_t = _surest(sums, sq, done)
@@ -637,8 +632,6 @@ def search(
     noise alone does not overturn it.
     """
     totals = [0.0] * len(candidates)
-    done = 0
-    start_s = time.perf_counter()
     sampler = Sampler(obs, know)
     for _ in range(samples):
         world = build_world(obs, know, rng, sampler)
@@ -647,10 +640,7 @@ def search(
             g = world.clone(random.Random(seed))
             g.apply(action)
             totals[i] += rollout(g, obs.seat, depth, random.Random(seed ^ 0x5EED))
-        done += 1
-        if time.perf_counter() - start_s > FUSE_S:
-            break
-    means = [t / done for t in totals]
+    means = [t / samples for t in totals]
     means[0] += prior_bonus
     best = max(range(len(candidates)), key=lambda i: (means[i], -i))
     return candidates[best]
