@@ -1,13 +1,15 @@
 """How long a hard decision takes: median, 90th and 99th percentile, worst.
 
     .venv/bin/python benchmarks/ai_latency.py --games 60
-    .venv/bin/python benchmarks/ai_latency.py --games 60 --variant table_extra=32
+    .venv/bin/python benchmarks/ai_latency.py --games 20 --players 3,10
+    .venv/bin/python benchmarks/ai_latency.py --games 60 --variant table_samples=96
 
-Plays whole official games (hard against normal, heads-up and at four) and times every
-call to the hard bot's `choose` (turn decisions; out-of-turn calls are timed apart).
-`--variant` sets `HardBot` attributes as `benchmarks/ai_paired.py` does.
-The budget is a fixed number of samples; the target is the 99th percentile under 30 ms.
-Not a test: prints only. The machine may be shared, so quote the median too.
+Plays whole official games (hard against normal bots, heads-up and at four unless
+`--players` says otherwise) and times every call to the hard bot's `choose` (turn
+decisions; out-of-turn calls are timed apart). `--variant` sets `HardBot` attributes
+as `benchmarks/ai_paired.py` does. The budget is counted (worlds and plies), not timed;
+the target is the 99th percentile under 30 ms at four seats. Not a test: prints only.
+The machine may be shared, so quote the median too.
 """
 
 from __future__ import annotations
@@ -73,9 +75,10 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=60)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--variant", default="", help="HardBot overrides, e.g. table_extra=32")
+    p.add_argument("--players", default="2,4", help="table sizes, comma separated")
+    p.add_argument("--variant", default="", help="HardBot overrides, e.g. table_samples=96")
     args = p.parse_args()
-    for players in (2, 4):
+    for players in map(int, args.players.split(",")):
         turn_s, other_s = measure(players, args.games, args.seed, args.variant)
         xs = sorted(t * 1000 for t in turn_s)
         print(

@@ -74,12 +74,6 @@ class SeatInfo:
     challenges_made: int = 0  # Wild Draw Fours this seat challenged
     lacks: list[Lack] = field(default_factory=list)  # for sampling hands (search)
     recent: list[Choice] = field(default_factory=list)  # its plays since it last drew
-    # The plays before that last draw, and what the draw brought in net (cards drawn,
-    # less the drawn card when it was played at once), for `search._consistent`.
-    before: list[Choice] = field(default_factory=list)
-    drawn: int = 0
-    # The top card and active colour when it drew by choice: it held nothing for them.
-    drew_on: tuple[Card, Color | None] | None = None
 
 
 @dataclass
@@ -126,8 +120,6 @@ class Knowledge:
                         nsz = sizes[(s + direction) % n]
                         psz = sizes[(s - direction) % n]
                         pending_choice = (s, card, active, top, nsz, psz)
-                    elif fresh:
-                        info.drawn -= 1  # the drawn card, played at once: in and out
                 sizes[s] -= 1
                 top = card
                 if info.known[card] > 0:
@@ -153,19 +145,12 @@ class Knowledge:
                 s = e.seat
                 sizes[s] += e.count
                 info = seats[s]
-                if info.recent:
-                    info.before, info.drawn = info.recent, e.count
-                    voluntary = e.reason == "draw" and top is not None
-                    info.drew_on = (top, active) if voluntary else None
-                else:  # two draws with no play between: too loose to read back
-                    info.before, info.drawn, info.drew_on = [], 0, None
                 info.recent = []
                 drew = s if e.reason == "draw" else None
                 if s == me:
                     if my_hand is not None:
                         my_hand.update(e.cards)
                     continue
-                info = seats[s]
                 for lack in info.lacks:
                     lack.room += e.count
                 if e.reason == "draw" and top is not None:
@@ -194,7 +179,7 @@ class Knowledge:
                     off.known = Counter(e.hand)
             elif kind is HandsSwapped:
                 for x in seats:
-                    x.lacks, x.recent, x.before = [], [], []
+                    x.lacks, x.recent = [], []
                 sizes[e.a], sizes[e.b] = sizes[e.b], sizes[e.a]
                 a, b = e.a, e.b
                 sa, sb = seats[a], seats[b]
@@ -210,7 +195,7 @@ class Knowledge:
                     seats[me].voids = set()
             elif kind is HandsRotated:
                 for x in seats:
-                    x.lacks, x.recent, x.before = [], [], []
+                    x.lacks, x.recent = [], []
                 sizes = [sizes[(i - e.direction) % n] for i in range(n)]
                 d, n = e.direction, obs.players
                 old = [(x.known, x.voids) for x in seats]
@@ -227,7 +212,6 @@ class Knowledge:
         seats[me].known = Counter()
         seats[me].voids = set()
         seats[me].recent = []
-        seats[me].before = []
         unseen = Counter(build_deck(obs.rules.deck))
         unseen.subtract(obs.hand)
         unseen.subtract(obs.discard_pile)

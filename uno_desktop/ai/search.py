@@ -4,28 +4,24 @@ For each sample the hidden cards are dealt into hands consistent with what the b
 knows (known cards stay put, inferred voids and `Lack`s are respected where the pool
 allows, and a seat's plays since its last draw must be what Normal would have played
 from the hand dealt to it), the engine rebuilds a game with `Game.from_observation`,
-and every candidate action is tried on a copy and played on by a fast policy up to a
-depth, then judged. All candidates of one sample share the same deal and rollout seed
-(common random numbers), so their difference is the action, not the luck.
+and every candidate action is tried on a copy and played on to a depth, then judged.
+All candidates of one sample share the deal and the rollout seed (common random
+numbers), so their difference is the action, not the luck.
 
-Two searches: `search` (heads-up: greedy rollouts, hand-size judge, best mean with a
-prior bonus) and `search_table` (larger tables: `table_action`, a copy of Normal's
-play, for a few plies, judged by the net of `valuenet` at four players, else by
-`table_value_play` (or the older `table_value`), and a significance test on the
-paired differences; see `HardBot.table_search` for what was measured). Deals come
-from a `Sampler` built once per decision.
-
-The budget is counted, never timed: a fixed number of worlds, each candidate played
-on for a fixed number of plies, so a decision depends only on the observation and the
-rng, however busy the machine is.
+Two searches: `search` (heads-up: greedy rollouts, a hand-size judge, the best mean
+with a head start for the favourite) and `search_table` (larger tables: Normal's own
+play for a few plies, a `Judge` of many positions at once, and a significance test on
+the paired differences). The budget is counted, never timed: a fixed number of worlds,
+each candidate played on for a fixed number of plies, so a decision depends only on
+the observation and the rng, however busy the machine is.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
-from itertools import combinations
+from collections.abc import Sequence
+from typing import Protocol
 
 from ..engine import COLORS, Action, Card, Draw, Game, Observation, Pass, Play
 from ..engine.game import shuffle
@@ -39,17 +35,13 @@ class Sampler:
 
     Everything that does not depend on the shuffle is worked out once per decision: the
     sorted pool, the order seats choose in, each seat's known cards, and for each kind of
-    card which of the seat's `Lack`s it falls under (or that a void rules it out). The
-    deals are exactly those of a fresh `sample_hands` per sample, only cheaper.
+    card which of the seat's `Lack`s it falls under (or that a void rules it out).
     """
 
-    __slots__ = ("back", "hand", "me", "n", "pool", "redeals", "seats", "sizes", "values")
+    __slots__ = ("hand", "me", "n", "pool", "seats", "sizes", "values")
 
-    def __init__(
-        self, obs: Observation, know: Knowledge, redeals: int = REDEALS, back: bool = False
-    ) -> None:
+    def __init__(self, obs: Observation, know: Knowledge) -> None:
         self.n, self.me = obs.players, obs.seat
-        self.redeals, self.back = redeals, back
         self.sizes = obs.hand_sizes
         self.hand = list(obs.hand)
         self.values = obs.rules.card_values
@@ -87,9 +79,9 @@ class Sampler:
             need = sizes[s] - len(hand)
             if need > 0:
                 keep, rest = _deal_fast(hits, room, need, pool)
-                if info.recent or (self.back and info.before):
-                    for _ in range(self.redeals):
-                        if _consistent(info, hand + keep, n, values, self.back):
+                if info.recent:
+                    for _ in range(REDEALS):
+                        if _consistent(info, hand + keep, n, values):
                             break
                         cut = rng.randrange(len(pool)) if pool else 0
                         keep, rest = _deal_fast(hits, room, need, pool[cut:] + pool[:cut])
@@ -97,18 +89,6 @@ class Sampler:
                 hand.extend(keep)
             hands[s] = hand[: sizes[s]]
         return hands, pool
-
-
-def sample_hands(
-    obs: Observation, know: Knowledge, rng: random.Random
-) -> tuple[list[list[Card]], list[Card]]:
-    """One deal of the unseen cards: every seat's hand and the draw pile (top first).
-
-    Known cards stay put; voids and `Lack`s are honoured where the pool allows; a seat
-    with plays since its last draw is redealt (up to `REDEALS` times) until its hand
-    explains them (`_consistent`). Searches deal many times: use a `Sampler`.
-    """
-    return Sampler(obs, know).deal(rng)
 
 
 def _deal_fast(
@@ -208,36 +188,11 @@ def best_normal_card(
     return best
 
 
-def _consistent(
-    info: SeatInfo, hand: list[Card], n: int, values: object, back: bool = False
-) -> bool:
-    """Whether a Normal-like player holding `hand` now would have made its recent plays.
-
-    Walks back over the plays since its last draw, putting each card back, and asks
-    whether that card was the one Normal liked best (and the colour it would name).
-    With `back`, it goes on past that draw (`SeatInfo.before`): some one or two of the
-    cards then held came with the draw, so it asks whether taking out some such cards
-    leaves a hand that had nothing to play when it drew by choice and explains the
-    plays before.
-    """
-    after = _explain(info.recent, list(hand), n, values)
-    if after is None:
-        return False
-    if not back or not info.before or not 0 <= info.drawn <= 2:
-        return True
-    k, drew_on = info.drawn, info.drew_on
-    for out in combinations(range(len(after)), k):
-        held = [c for i, c in enumerate(after) if i not in out]
-        if drew_on is not None and _can_play(held, *drew_on):
-            continue
-        if _explain(info.before, held, n, values) is not None:
-            return True
-    return False
-
-
-def _can_play(cards: Sequence[Card], top: Card, active: object) -> bool:
-    rank = top.rank
-    return any(c.is_wild or active is None or c.color is active or c.rank == rank for c in cards)
+def _consistent(info: SeatInfo, hand: list[Card], n: int, values: object) -> bool:
+    """Whether a Normal-like player holding `hand` now would have made its plays since
+    its last draw: walking back over them, putting each card back, each must be the
+    card Normal liked best then (and a wild's colour the one it would name)."""
+    return _explain(info.recent, list(hand), n, values) is not None
 
 
 def _explain(
@@ -433,99 +388,34 @@ def _dress(plays: Sequence[Play], card: Card, hand: Sequence[Card], values: obje
 
 
 def table_value(game: Game, me: int) -> float:
-    """Our chance of winning a round still going, as fitted (multinomial logit) to
-    19,500 positions of 2,500 four-player rounds of Normal play: a softmax over seats
-    of -0.14 size - 0.8 log(size + 0.5) + 0.7 per wild held, less 0.12-0.19 for each
-    seat further from the turn. Far less noisy than playing the round out."""
+    """Our chance of winning a round still going, from hand sizes and wilds: a softmax
+    over seats of -0.14 size - 0.8 log(size + 0.5) + 0.7 per wild held (a multinomial
+    logit fitted to 19,500 positions of four-player rounds of Normal play). The judge
+    of table playouts at tables other than four seats; far less noisy than playing the
+    round out."""
     if game.is_over:
         return evaluate(game, me)
-    n, cur, d = game.players, game.current, game.direction
     weights = []
-    for s in range(n):
+    for s in range(game.players):
         hand = game.hand(s)
         size = len(hand)
         u = -0.141 * size - 0.803 * math.log(size + 0.5)
         u += 0.711 * sum(1 for c in hand if c.is_wild)
-        if n == 4:
-            u += _TURN_BIAS[((s - cur) * d) % n]
         weights.append(math.exp(u))
     return weights[me] / sum(weights)
 
 
-_TURN_BIAS = (0.0, -0.117, -0.131, -0.185)  # by seats from the turn, four players
+class Judge(Protocol):
+    """What `search_table` judges its playouts by: our chance of winning the round in
+    each of `games` (1 or 0 if it is over), all at once."""
+
+    def many(self, games: Sequence[Game], me: int) -> Sequence[float]: ...
 
 
-def table_value_play(game: Game, me: int) -> float:
-    """`table_value` refitted with who can play: a softmax over seats of
-    -0.146 size - 0.971 log(size + 0.5), +0.62 per Wild, +0.81 per Wild Draw Four,
-    +0.115 per Skip/Reverse/Draw Two, a bonus for each seat from the turn, a larger one
-    if the seat holds a card that plays on the top card now (0.70 for the seat to
-    move, 0.42 next, 0.28, 0.23), +0.29 on one card and +1.80 more when that card is
-    the mover's and plays. Fitted (multinomial logit, Newton to convergence) to 74,000
-    positions (min hand <= 5) of 12,000 four-player rounds of Normal play; held-out log
-    loss 1.1995 per position against 1.2277 for `table_value`. Four players only."""
-    if game.is_over:
-        return evaluate(game, me)
-    n = game.players
-    if n != 4:
-        return table_value(game, me)
-    cur, d = game.current, game.direction
-    top = game.top_card
-    active, top_rank = game.active_color, top.rank
-    weights = []
-    for s in range(n):
-        hand = game.hand(s)
-        size = len(hand)
-        u = -0.146 * size + (_LOG_SIZE[size] if size < 120 else -0.971 * math.log(size + 0.5))
-        can = False
-        for c in hand:
-            rank = c.rank
-            if c.is_wild:
-                u += 0.806 if rank == "W4" else 0.62
-                can = True
-            else:
-                if rank == "S" or rank == "R" or rank == "D2":
-                    u += 0.115
-                if not can and (active is None or c.color is active or rank == top_rank):
-                    can = True
-        off = ((s - cur) * d) % n
-        u += _OFF_BIAS[off]
-        if can:
-            u += _CAN_PLAY[off]
-            if off == 0 and size == 1:
-                u += 1.804
-        if size == 1:
-            u += 0.287
-        weights.append(math.exp(u))
-    return weights[me] / sum(weights)
-
-
-_LOG_SIZE = tuple(-0.971 * math.log(k + 0.5) for k in range(120))  # beyond: computed
-_OFF_BIAS = (0.0, 0.157, 0.244, 0.253)
-_CAN_PLAY = (0.702, 0.422, 0.279, 0.231)
-
-
-def playout(
-    game: Game,
-    me: int,
-    max_plies: int,
-    value: Callable[[Game, int], float] = table_value,
-    quiet: int = 0,
-) -> float:
-    """Play on with `table_action` for up to `max_plies`, then judge by `value`
-    (1 or 0 if the round ended, 1/n if it was blocked). With `quiet`, play up to that
-    many plies more while some seat is on one card (the value is least sure there)."""
-    return value(play_on(game, max_plies, quiet), me)
-
-
-def play_on(game: Game, max_plies: int, quiet: int = 0) -> Game:
-    """`playout` without the judging: `game`, played on in place."""
-    for _ in range(max_plies):
+def play_on(game: Game, plies: int) -> Game:
+    """`game` played on in place by `table_action` for up to `plies`."""
+    for _ in range(plies):
         if game.is_over:
-            break
-        game.apply(table_action(game))
-    for _ in range(quiet):
-        if game.is_over or min(map(game.hand_size, range(game.players))) > 1:
             break
         game.apply(table_action(game))
     return game
@@ -540,66 +430,37 @@ def search_table(
     samples: int,
     depth: int,
     z: float,
-    value: Callable[[Game, int], float] = table_value,
-    redeals: int = REDEALS,
-    extra: int = 0,
-    band: float = 0.5,
-    back: bool = False,
-    quiet: int = 0,
+    judge: Judge,
 ) -> tuple[Action, list[float]]:
     """The heuristic's favourite (`candidates[0]`) unless a runner-up beats it for sure.
 
-    Each sample deals one world and plays every candidate on for `depth` plies (same
-    world, same seed), so each sample gives one paired difference per runner-up. A
-    runner-up replaces the favourite only when its mean difference is `z` standard
-    errors above zero (the surest one if several are). When after `samples` worlds the
-    surest runner-up is within `band` of that line, `extra` more worlds settle it.
-    Returns the choice and the mean differences (for diagnosis and tests).
+    Each of `samples` worlds is dealt once and every candidate played on in it for
+    `depth` plies (same world, same seed), so each world gives one paired difference
+    per runner-up. A runner-up replaces the favourite only when its mean difference is
+    `z` standard errors above zero (the surest one if several are). Returns the choice
+    and the mean differences (for diagnosis and tests).
     """
     k = len(candidates)
-    sums = [0.0] * k
-    sq = [0.0] * k
-    me = obs.seat
-    many = getattr(value, "many", None)  # a judge of many positions at once
-    waiting: list[Game] = []  # playouts `many` has still to judge, k a world
-
-    def add(vals: Sequence[float]) -> None:
-        for i in range(1, k):
-            d = vals[i] - vals[0]
-            sums[i] += d
-            sq[i] += d * d
-
-    def settle() -> None:
-        if waiting:
-            vals = many(waiting, me)  # type: ignore[misc]
-            for w in range(0, len(vals), k):
-                add(vals[w : w + k])
-            waiting.clear()
-
-    done = 0
-    sampler = Sampler(obs, know, redeals, back)
-    goal = samples
-    while True:
-        if done >= goal:
-            settle()
-            if done != samples or not extra or abs(_surest(sums, sq, done)[1] - z) > band:
-                break
-            goal += extra
+    sampler = Sampler(obs, know)
+    ends: list[Game] = []
+    for _ in range(samples):
         world = build_world(obs, know, rng, sampler)
         seed = rng.getrandbits(64)
-        ends = []
         for action in candidates:
             g = world.clone(LazyRandom(seed))  # type: ignore[arg-type]
             g.apply(action)
-            ends.append(play_on(g, depth, quiet))
-        if many is None:
-            add([value(g, me) for g in ends])
-        else:
-            waiting += ends
-        done += 1
-    settle()
-    means = [s / done for s in sums]
-    best, best_t = _surest(sums, sq, done)
+            ends.append(play_on(g, depth))
+    values = judge.many(ends, obs.seat)
+    sums = [0.0] * k
+    sq = [0.0] * k
+    for w in range(0, len(values), k):
+        base = values[w]
+        for i in range(1, k):
+            d = values[w + i] - base
+            sums[i] += d
+            sq[i] += d * d
+    means = [s / samples for s in sums]
+    best, best_t = _surest(sums, sq, samples)
     return (candidates[best] if best_t > z else candidates[0]), means
 
 
@@ -644,6 +505,3 @@ def search(
     means[0] += prior_bonus
     best = max(range(len(candidates)), key=lambda i: (means[i], -i))
     return candidates[best]
-
-
-__all__ = ["build_world", "evaluate", "greedy_action", "rollout", "sample_hands", "search"]
