@@ -10,7 +10,7 @@ and how often each opponent was caught bluffing a Wild Draw Four.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import comb
 
 from ..engine import Card, Color, Observation, build_deck
@@ -58,8 +58,9 @@ class Choice:
     color: Color | None  # the colour it named, for a wild
     active: Color | None
     top: Card
-    nxt_size: int
-    prev_size: int
+    seat: int
+    direction: int
+    sizes: tuple[int, ...]  # every seat's hand size before the play
 
 
 @dataclass
@@ -99,16 +100,15 @@ class Knowledge:
         n = obs.players
         sizes = [0] * n  # the deal comes as draws too
         direction = 1
-        pending_choice: tuple[int, Card, Color | None, Card, int, int] | None = None
+        pending_choice: Choice | None = None  # its colour comes with the next event
         # The seat that just drew on its turn, while its drawn card may still be played
         # (a play by it next is that card, not a choice; any other play or draw ends it).
         drew: int | None = None
         for e in obs.history:
             kind = type(e)
             if pending_choice is not None:  # a wild's colour comes in the next event
-                ps, pcard, pactive, ptop, nsz, psz = pending_choice
                 named = e.color if kind is ColorChosen else None
-                seats[ps].recent.append(Choice(pcard, named, pactive, ptop, nsz, psz))
+                seats[pending_choice.seat].recent.append(replace(pending_choice, color=named))
                 pending_choice = None
             if kind is CardPlayed:
                 s, card = e.seat, e.card
@@ -117,9 +117,7 @@ class Knowledge:
                 if s != me:
                     _note_play(info, card, active, top)
                     if not fresh and top is not None:
-                        nsz = sizes[(s + direction) % n]
-                        psz = sizes[(s - direction) % n]
-                        pending_choice = (s, card, active, top, nsz, psz)
+                        pending_choice = Choice(card, None, active, top, s, direction, tuple(sizes))
                 sizes[s] -= 1
                 top = card
                 if info.known[card] > 0:
@@ -207,8 +205,7 @@ class Knowledge:
                 my_hand = None
                 seats[me].known = Counter()
         if pending_choice is not None:
-            ps, pcard, pactive, ptop, nsz, psz = pending_choice
-            seats[ps].recent.append(Choice(pcard, None, pactive, ptop, nsz, psz))
+            seats[pending_choice.seat].recent.append(pending_choice)
         seats[me].known = Counter()
         seats[me].voids = set()
         seats[me].recent = []

@@ -23,9 +23,11 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..engine import COLORS, Action, Card, Draw, Game, Observation, Pass, Play
+from ..engine import COLORS, Action, Card, Draw, Game, Observation, Pass, Play, RuleSet
 from ..engine.game import shuffle
-from .knowledge import Choice, Knowledge, SeatInfo
+from .base import most_held_color
+from .knowledge import Knowledge, SeatInfo
+from .normal import normal_choice, normal_dress
 
 REDEALS = 8  # tries at a hand that explains a seat's recent plays (Normal-like)
 
@@ -38,13 +40,13 @@ class Sampler:
     card which of the seat's `Lack`s it falls under (or that a void rules it out).
     """
 
-    __slots__ = ("hand", "me", "n", "pool", "seats", "sizes", "values")
+    __slots__ = ("hand", "me", "n", "pool", "rules", "seats", "sizes")
 
     def __init__(self, obs: Observation, know: Knowledge) -> None:
         self.n, self.me = obs.players, obs.seat
         self.sizes = obs.hand_sizes
         self.hand = list(obs.hand)
-        self.values = obs.rules.card_values
+        self.rules = obs.rules
         self.pool = sorted(know.unseen.elements(), key=lambda c: c.code)
         kinds = set(self.pool)
         others = [s for s in range(self.n) if s != self.me]
@@ -71,7 +73,7 @@ class Sampler:
         """One deal of the unseen cards: every seat's hand and the draw pile (top first)."""
         pool = list(self.pool)
         shuffle(rng, pool)
-        n, sizes, values = self.n, self.sizes, self.values
+        n, sizes, rules = self.n, self.sizes, self.rules
         hands: list[list[Card]] = [[] for _ in range(n)]
         hands[self.me] = list(self.hand)
         for s, info, known, hits, room in self.seats:
@@ -81,7 +83,7 @@ class Sampler:
                 keep, rest = _deal_fast(hits, room, need, pool)
                 if info.recent:
                     for _ in range(REDEALS):
-                        if _consistent(info, hand + keep, n, values):
+                        if _consistent(info, hand + keep, rules):
                             break
                         cut = rng.randrange(len(pool)) if pool else 0
                         keep, rest = _deal_fast(hits, room, need, pool[cut:] + pool[:cut])
@@ -127,102 +129,30 @@ def _deal_fast(
     return keep, rest
 
 
-def best_normal_card(
-    cards: Sequence[Card],
-    hand: Sequence[Card],
-    n: int,
-    nxt_size: int,
-    prev_size: int,
-    values: object,
-) -> Card | None:
-    """The card of `cards` (all in `hand`) that Normal likes best: `NormalBot.score_play`
-    from plain numbers, ties to the lower code as Normal's ranking breaks them. The
-    colour counts are taken once per hand, not once per card (the inner loop of every
-    search)."""
-    if len(cards) == 1:
-        return cards[0]
-    counts = [0, 0, 0, 0]
-    for c in hand:
-        col = c.color
-        if col is not None:
-            counts[col] += 1
-    size = len(hand)
-    best: Card | None = None
-    best_score = -1e9
-    for card in cards:
-        rank = card.rank
-        if size == 1:
-            score = 1000.0
-        else:
-            score = values[rank] / 100.0  # type: ignore[index]
-            if card.is_wild:
-                score -= 10.0
-                if rank == "W4":
-                    score -= 1.0
-                    if nxt_size <= 2:
-                        score += 14.0
-                if size == 2:
-                    other = hand[1] if hand[0] is card else hand[0]
-                    if not other.is_wild:
-                        score -= 2.0
-            else:
-                color = card.color
-                score += counts[color] - 1  # type: ignore[index]
-                if rank == "S" or rank == "D2" or (rank == "R" and n == 2):
-                    if nxt_size <= 2:
-                        score += 9.0 if rank == "D2" else 8.0
-                    elif n == 2:
-                        rest = list(hand)
-                        rest.remove(card)
-                        follow = any(c.is_wild or c.color is color or c.rank == rank for c in rest)
-                        score += 3.0 if follow else -0.5
-                    else:
-                        score -= 1.0
-                elif rank == "R":
-                    diff = prev_size - nxt_size
-                    score += 3.0 if nxt_size <= 2 and diff > 0 else (0.5 if diff > 0 else -1.0)
-        if score > best_score or (
-            score == best_score and best is not None and card.code < best.code
-        ):
-            best_score, best = score, card
-    return best
-
-
-def _consistent(info: SeatInfo, hand: list[Card], n: int, values: object) -> bool:
+def _consistent(info: SeatInfo, hand: Sequence[Card], rules: RuleSet) -> bool:
     """Whether a Normal-like player holding `hand` now would have made its plays since
     its last draw: walking back over them, putting each card back, each must be the
     card Normal liked best then (and a wild's colour the one it would name)."""
-    return _explain(info.recent, list(hand), n, values) is not None
-
-
-def _explain(
-    choices: Sequence[Choice], after: list[Card], n: int, values: object
-) -> list[Card] | None:
-    """The hand before `choices` if Normal, holding `after` once they were played, would
-    have made each of them; else None."""
-    for ch in reversed(choices):
+    after = list(hand)
+    values = rules.card_values
+    for ch in reversed(info.recent):
         then = [*after, ch.card]
-        top, active = ch.top, ch.active
-        rank = top.rank
+        active, rank = ch.active, ch.top.rank
         playable = [
             c for c in then if c.is_wild or active is None or c.color is active or c.rank == rank
         ]
-        if best_normal_card(playable, then, n, ch.nxt_size, ch.prev_size, values) != ch.card:
-            return None
-        if ch.color is not None and after and _most_held_of(after, values) is not ch.color:
-            return None
+        sizes = ch.sizes
+        if (
+            normal_choice(
+                playable, then, rules, ch.seat, len(sizes), ch.direction, sizes.__getitem__
+            )
+            is not ch.card
+        ):
+            return False
+        if ch.color is not None and after and most_held_color(after, values) is not ch.color:
+            return False
         after = then
-    return after
-
-
-def _most_held_of(cards: Sequence[Card], values: object) -> object:
-    counts = [0, 0, 0, 0]
-    points = [0, 0, 0, 0]
-    for c in cards:
-        if c.color is not None:
-            counts[c.color] += 1
-            points[c.color] += values[c.rank]  # type: ignore[index]
-    return COLORS[max(range(4), key=lambda i: (counts[i], points[i], -i))]
+    return True
 
 
 def build_world(
@@ -322,69 +252,33 @@ def rollout(game: Game, me: int, depth: int, rng: random.Random) -> float:
 
 
 def table_action(game: Game) -> Action:
-    """Normal's move in a world (deterministic): the best-liked card dressed with the
-    colour held most and UNO said, the drawn card whenever it plays, else draw or pass.
-    Never challenges (Normal almost never does) and skips out-of-turn moves."""
+    """Normal's move in a world (deterministic), by Normal's own scoring and dressing:
+    the best-liked card, the drawn card whenever it plays, else draw or pass. Never
+    challenges (Normal rarely does) and makes no out-of-turn moves."""
     seat = game.current
+    rules, n, d, size_of = game.rules, game.players, game.direction, game.hand_size
     cards = game.turn_cards(seat)
     if cards is not None:  # a plain turn: judge the cards, then dress the best one
         if not cards:
             return Draw(seat)
         hand = game.hand(seat)
-        n, d = game.players, game.direction
-        card = best_normal_card(
-            cards,
-            hand,
-            n,
-            game.hand_size((seat + d) % n),
-            game.hand_size((seat - d) % n),
-            game.rules.card_values,
-        )
-        plays = game.plays_of(seat, card)  # type: ignore[arg-type]
-        if len(plays) > 1:
-            return _dress(plays, card, hand, game.rules.card_values)  # type: ignore[arg-type]
-        return plays[0]
+        plays = game.plays_of(seat, normal_choice(cards, hand, rules, seat, n, d, size_of))
+        return normal_dress(plays, hand, rules, n, d, size_of) if len(plays) > 1 else plays[0]
     acts = game.legal_actions(seat)
-    best: Play | None = None
     fallback: Action | None = None
-    hand: Sequence[Card] = ()
     by_card: dict[Card, list[Play]] = {}
     for a in acts:
-        kind = type(a)
-        if kind is Play:
+        if isinstance(a, Play):
             if a.seat == seat:
                 by_card.setdefault(a.card, []).append(a)
-        elif kind is Draw or kind is Pass:
+        elif isinstance(a, Draw | Pass):
             fallback = a
     if by_card:
         hand = game.hand(seat)
-        n, d = game.players, game.direction
-        nxt_size = game.hand_size((seat + d) % n)
-        prev_size = game.hand_size((seat - d) % n)
-        values = game.rules.card_values
-        card = best_normal_card(list(by_card), hand, n, nxt_size, prev_size, values)
-        best = by_card[card][0] if card is not None else None
-        assert best is not None
-        plays = by_card[best.card]
-        if len(plays) > 1:
-            return _dress(plays, best.card, hand, values)
-        return best
+        plays = by_card[normal_choice(list(by_card), hand, rules, seat, n, d, size_of)]
+        return normal_dress(plays, hand, rules, n, d, size_of) if len(plays) > 1 else plays[0]
     assert fallback is not None or acts
     return fallback if fallback is not None else acts[0]
-
-
-def _dress(plays: Sequence[Play], card: Card, hand: Sequence[Card], values: object) -> Play:
-    """Of `card`'s plays, the one Normal makes: the colour held most named, UNO said."""
-    color = None
-    if card.is_wild:
-        rest = list(hand)
-        rest.remove(card)
-        color = _most_held_of(rest, values)
-    two = len(hand) == 2
-    for p in plays:
-        if p.color is color and p.uno == two:
-            return p
-    return plays[0]
 
 
 def table_value(game: Game, me: int) -> float:
@@ -450,13 +344,13 @@ def search_table(
             g = world.clone(LazyRandom(seed))  # type: ignore[arg-type]
             g.apply(action)
             ends.append(play_on(g, depth))
-    values = judge.many(ends, obs.seat)
+    judged = judge.many(ends, obs.seat)
     sums = [0.0] * k
     sq = [0.0] * k
-    for w in range(0, len(values), k):
-        base = values[w]
+    for w in range(0, len(judged), k):
+        base = judged[w]
         for i in range(1, k):
-            d = values[w + i] - base
+            d = judged[w + i] - base
             sums[i] += d
             sq[i] += d * d
     means = [s / samples for s in sums]
