@@ -1,19 +1,15 @@
 """Determinised look-ahead: deal the unseen cards, play on, judge the position.
 
-For each sample the hidden cards are dealt into hands consistent with what the bot
-knows (known cards stay put, inferred voids and `Lack`s are respected where the pool
-allows, and a seat's plays since its last draw must be what Normal would have played
-from the hand dealt to it), the engine rebuilds a game with `Game.from_observation`,
-and every candidate action is tried on a copy and played on to a depth, then judged.
-All candidates of one sample share the deal and the rollout seed (common random
-numbers), so their difference is the action, not the luck.
-
-Two searches: `search` (heads-up: greedy rollouts, a hand-size judge, the best mean
-with a head start for the favourite) and `search_table` (larger tables: Normal's own
-play for a few plies, a `Judge` of many positions at once, and a significance test on
-the paired differences). The budget is counted, never timed: a fixed number of worlds,
-each candidate played on for a fixed number of plies, so a decision depends only on
-the observation and the rng, however busy the machine is.
+Each sample deals the hidden cards into hands that agree with what the bot knows
+(known cards stay put, voids and `Lack`s hold where the pool allows, and a seat's
+plays since its last draw must be the ones Normal would have made from the hand dealt
+to it), rebuilds a game with `Game.from_observation`, and plays every candidate on in
+a copy of it with the same seed (common random numbers: the difference is the action,
+not the luck). `search` (heads-up) plays greedy rollouts, judged by hand sizes;
+`search_table` (larger tables) plays Normal's own moves for a few plies, judged by a
+`Judge`, and keeps the favourite unless a runner-up is surely better. The budget is
+counted, never timed (worlds and plies), so a decision depends only on the observation
+and the rng, however busy the machine is.
 """
 
 from __future__ import annotations
@@ -99,7 +95,9 @@ def _deal_fast(
     need: int,
     pool: list[Card],
 ) -> tuple[list[Card], list[Card]]:
-    """`_deal_to` with the seat's constraints worked out per kind of card (`Sampler`)."""
+    """The first `need` cards of `pool` a seat may hold (at most `room0[j]` under its
+    `Lack` j; `hits` says which a card falls under, None for a void colour) and the
+    rest; short of enough such cards, any fill the hand."""
     if hits is None:
         return pool[:need], pool[need:]
     room = list(room0)
@@ -142,12 +140,8 @@ def _consistent(info: SeatInfo, hand: Sequence[Card], rules: RuleSet) -> bool:
             c for c in then if c.is_wild or active is None or c.color is active or c.rank == rank
         ]
         sizes = ch.sizes
-        if (
-            normal_choice(
-                playable, then, rules, ch.seat, len(sizes), ch.direction, sizes.__getitem__
-            )
-            is not ch.card
-        ):
+        n, size_of = len(sizes), sizes.__getitem__
+        if normal_choice(playable, then, rules, ch.seat, n, ch.direction, size_of) is not ch.card:
             return False
         if ch.color is not None and after and most_held_color(after, values) is not ch.color:
             return False
@@ -158,6 +152,7 @@ def _consistent(info: SeatInfo, hand: Sequence[Card], rules: RuleSet) -> bool:
 def build_world(
     obs: Observation, know: Knowledge, rng: random.Random, sampler: Sampler | None = None
 ) -> Game:
+    """One sampled world: a deal, a guess at a pending Wild Draw Four's guilt, a seed."""
     hands, pile = (sampler or Sampler(obs, know)).deal(rng)
     guilty = False
     off, color = know.last_w4_offender, know.color_before_w4
