@@ -59,18 +59,17 @@ class Options:
         self.calls: CallUno | None = None
         self.catches: list[CatchUno] = []
         for a in legal:
-            kind = type(a)
-            if kind is Play:
+            if isinstance(a, Play):
                 (self.plays if my_turn else self.jump_ins).setdefault(a.card, []).append(a)
-            elif kind is Draw:
+            elif isinstance(a, Draw):
                 self.draw = a
-            elif kind is Pass:
+            elif isinstance(a, Pass):
                 self.pass_ = a
-            elif kind is Challenge:
+            elif isinstance(a, Challenge):
                 self.challenge = a
-            elif kind is CallUno:
+            elif isinstance(a, CallUno):
                 self.calls = a
-            elif kind is CatchUno:
+            elif isinstance(a, CatchUno):
                 self.catches.append(a)
 
 

@@ -175,10 +175,11 @@ class HardBot(NormalBot):
         lacks the colour, the rank and every wild, i.e. must draw.
         """
         score = super().score_play(obs, card, know)
-        if know is not None and not card.is_wild:
+        color = card.color
+        if know is not None and color is not None:
             nxt = next_seat(obs)
             size = obs.hand_sizes[nxt]
-            score += self.void_play_bonus * (1.0 - know.p_holds_color(nxt, card.color, size))
+            score += self.void_play_bonus * (1.0 - know.p_holds_color(nxt, color, size))
             score += self.follow_block_bonus * know.p_cannot_follow(nxt, card, size)
         return score
 

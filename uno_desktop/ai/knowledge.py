@@ -105,12 +105,11 @@ class Knowledge:
         # (a play by it next is that card, not a choice; any other play or draw ends it).
         drew: int | None = None
         for e in obs.history:
-            kind = type(e)
             if pending_choice is not None:  # a wild's colour comes in the next event
-                named = e.color if kind is ColorChosen else None
+                named = e.color if isinstance(e, ColorChosen) else None
                 seats[pending_choice.seat].recent.append(replace(pending_choice, color=named))
                 pending_choice = None
-            if kind is CardPlayed:
+            if isinstance(e, CardPlayed):
                 s, card = e.seat, e.card
                 info = seats[s]
                 fresh, drew = drew == s, None
@@ -132,14 +131,14 @@ class Knowledge:
                 if not card.is_wild:
                     active = card.color
                 last_drawer_void.pop(s, None)
-            elif kind is DirectionChanged:
+            elif isinstance(e, DirectionChanged):
                 direction = e.direction
-            elif kind is ColorChosen:
+            elif isinstance(e, ColorChosen):
                 active = e.color
-            elif kind is StartCardFlipped:
+            elif isinstance(e, StartCardFlipped):
                 active = e.card.color
                 top = e.card
-            elif kind is CardsDrawn:
+            elif isinstance(e, CardsDrawn):
                 s = e.seat
                 sizes[s] += e.count
                 info = seats[s]
@@ -159,13 +158,13 @@ class Knowledge:
                     # It drew instead of playing: it had nothing of the active colour.
                     info.voids.add(active)
                     last_drawer_void[s] = active
-            elif kind is CardKept:
+            elif isinstance(e, CardKept):
                 drew = None
                 # It kept a playable drawn card: that card may be of the void colour.
                 void = last_drawer_void.pop(e.seat, None)
                 if void is not None:
                     seats[e.seat].voids.discard(void)
-            elif kind is ChallengeResolved:
+            elif isinstance(e, ChallengeResolved):
                 off = seats[e.offender]
                 off.challenged += 1
                 seats[e.challenger].challenges_made += 1
@@ -175,7 +174,7 @@ class Knowledge:
                     off.voids.add(before_w4)  # innocent: it held none of that colour
                 if e.hand:
                     off.known = Counter(e.hand)
-            elif kind is HandsSwapped:
+            elif isinstance(e, HandsSwapped):
                 for x in seats:
                     x.lacks, x.recent = [], []
                 sizes[e.a], sizes[e.b] = sizes[e.b], sizes[e.a]
@@ -191,7 +190,7 @@ class Knowledge:
                     my_hand = None
                     seats[me].known = Counter()
                     seats[me].voids = set()
-            elif kind is HandsRotated:
+            elif isinstance(e, HandsRotated):
                 for x in seats:
                     x.lacks, x.recent = [], []
                 sizes = [sizes[(i - e.direction) % n] for i in range(n)]

@@ -19,13 +19,16 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..engine import COLORS, Action, Card, Draw, Game, Observation, Pass, Play, RuleSet
+from ..engine import COLORS, Action, Card, Color, Draw, Game, Observation, Pass, Play, RuleSet
 from ..engine.game import shuffle
 from .base import most_held_color
 from .knowledge import Knowledge, SeatInfo
 from .normal import normal_choice, normal_dress
 
 REDEALS = 8  # tries at a hand that explains a seat's recent plays (Normal-like)
+# Per kind of card, the `Lack`s of a seat it falls under (None: a void rules it out);
+# None for a seat with no constraints.
+_Hits = dict[Card, tuple[int, ...] | None] | None
 
 
 class Sampler:
@@ -48,12 +51,12 @@ class Sampler:
         others = [s for s in range(self.n) if s != self.me]
         # Constrained seats choose first.
         others.sort(key=lambda s: -len(know.seats[s].voids) - len(know.seats[s].lacks))
-        self.seats: list[tuple[int, SeatInfo, list[Card], object, list[int]]] = []
+        self.seats: list[tuple[int, SeatInfo, list[Card], _Hits, list[int]]] = []
         for s in others:
             info = know.seats[s]
             hand = list(info.known.elements())
             voids, lacks = info.voids, info.lacks
-            hits: dict[Card, tuple[int, ...] | None] | None = None
+            hits: _Hits = None
             room: list[int] = []
             if voids or lacks:
                 room = [lack.room - sum(1 for c in hand if lack.covers(c)) for lack in lacks]
@@ -90,7 +93,7 @@ class Sampler:
 
 
 def _deal_fast(
-    hits: dict[Card, tuple[int, ...] | None] | None,
+    hits: _Hits,
     room0: list[int],
     need: int,
     pool: list[Card],
@@ -193,19 +196,19 @@ def greedy_action(game: Game, rng: random.Random) -> Action:
     always UNO, stack when possible, never challenge, play what was drawn."""
     seat = game.current
     acts = game.legal_actions(seat)
-    plain: list[Play] = []
+    plain: list[tuple[Play, Color]] = []
     wild: list[Play] = []
     draw: Action | None = None
     for a in acts:
-        kind = type(a)
-        if kind is Play:
+        if isinstance(a, Play):
             if a.seat != seat:
                 continue
-            if a.card.is_wild:
+            color = a.card.color
+            if color is None:
                 wild.append(a)
             else:
-                plain.append(a)
-        elif kind is Draw or (draw is None and kind is Pass):
+                plain.append((a, color))
+        elif isinstance(a, Draw) or (draw is None and isinstance(a, Pass)):
             draw = a
     if plain or wild:
         hand = game.hand(seat)
@@ -215,9 +218,9 @@ def greedy_action(game: Game, rng: random.Random) -> Action:
                 counts[c.color] += 1
         two = game.hand_size(seat) == 2
         if plain:
-            top = max(counts[p.card.color] for p in plain)
-            best = [p for p in plain if counts[p.card.color] == top and p.uno == two]
-            return best[rng.randrange(len(best))] if best else plain[0]
+            top = max(counts[col] for _, col in plain)
+            best = [p for p, col in plain if counts[col] == top and p.uno == two]
+            return best[rng.randrange(len(best))] if best else plain[0][0]
         color = COLORS[max(range(4), key=counts.__getitem__)]
         for p in wild:
             if p.color is color and p.uno == two:
@@ -270,8 +273,8 @@ def table_action(game: Game) -> Action:
             fallback = a
     if by_card:
         hand = game.hand(seat)
-        plays = by_card[normal_choice(list(by_card), hand, rules, seat, n, d, size_of)]
-        return normal_dress(plays, hand, rules, n, d, size_of) if len(plays) > 1 else plays[0]
+        some = by_card[normal_choice(list(by_card), hand, rules, seat, n, d, size_of)]
+        return normal_dress(some, hand, rules, n, d, size_of) if len(some) > 1 else some[0]
     assert fallback is not None or acts
     return fallback if fallback is not None else acts[0]
 
