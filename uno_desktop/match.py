@@ -21,8 +21,9 @@ import logging
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
+from .ai.base import Bot
 from .clock import Clock, ManualClock, MonotonicClock
 from .engine import Game, IllegalAction, Observation, Phase, RuleSet
 from .engine.actions import (
@@ -91,14 +92,6 @@ class Timing:
     think_time_s: float = 0.8
     catch_grace_s: float = 1.5
     react_s: float = 0.6
-
-
-class Bot(Protocol):
-    """The bot contract of uno_desktop.ai (see contracts.md)."""
-
-    def choose(
-        self, observation: Observation, legal_actions: list[Action], rng: random.Random
-    ) -> Action | None: ...
 
 
 BotFactory = Callable[[str], Bot]

@@ -29,7 +29,8 @@ from ..engine import (
 
 @runtime_checkable
 class Bot(Protocol):
-    """A computer player. Deterministic given the observation and the rng.
+    """A computer player, the one contract `match.py` seats: deterministic given the
+    observation and the rng.
 
     A bot may also have `prepare(players)`, which a match calls once when the bot takes
     its seat, to load anything slow before play starts (see `HardBot.prepare`).
