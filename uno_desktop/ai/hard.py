@@ -36,7 +36,7 @@ ROLLOUTS = 16
 DEPTH = 16
 PRIOR_BONUS = 0.1
 MAX_CANDIDATES = 3  # the heuristic's top plays a search compares
-HEADS_UP = 2
+HEADS_UP = 2  # the heads-up search runs at tables this small
 # The table search (tables over two players): worlds per decision, plies each candidate
 # is played on, how many standard errors a runner-up must win by, and the hand size of
 # an opponent that makes the round worth searching. Sized so the 99th percentile

@@ -10,7 +10,7 @@ and how often each opponent was caught bluffing a Wild Draw Four.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from math import comb
 
 from ..engine import Card, Color, Observation, build_deck
@@ -100,15 +100,17 @@ class Knowledge:
         n = obs.players
         sizes = [0] * n  # the deal comes as draws too
         direction = 1
-        pending_choice: Choice | None = None  # its colour comes with the next event
+        # A free play by another seat, waiting for the colour it named (the next event):
+        # a Choice but for the colour.
+        pending: tuple[Card, Color | None, Card, int, int, tuple[int, ...]] | None = None
         # The seat that just drew on its turn, while its drawn card may still be played
         # (a play by it next is that card, not a choice; any other play or draw ends it).
         drew: int | None = None
         for e in obs.history:
-            if pending_choice is not None:  # a wild's colour comes in the next event
+            if pending is not None:
                 named = e.color if isinstance(e, ColorChosen) else None
-                seats[pending_choice.seat].recent.append(replace(pending_choice, color=named))
-                pending_choice = None
+                seats[pending[3]].recent.append(Choice(pending[0], named, *pending[1:]))
+                pending = None
             if isinstance(e, CardPlayed):
                 s, card = e.seat, e.card
                 info = seats[s]
@@ -116,7 +118,7 @@ class Knowledge:
                 if s != me:
                     _note_play(info, card, active, top)
                     if not fresh and top is not None:
-                        pending_choice = Choice(card, None, active, top, s, direction, tuple(sizes))
+                        pending = (card, active, top, s, direction, tuple(sizes))
                 sizes[s] -= 1
                 top = card
                 if info.known[card] > 0:
@@ -203,8 +205,8 @@ class Knowledge:
                     seats[(me + d) % n].voids = set()
                 my_hand = None
                 seats[me].known = Counter()
-        if pending_choice is not None:
-            seats[pending_choice.seat].recent.append(pending_choice)
+        if pending is not None:
+            seats[pending[3]].recent.append(Choice(pending[0], None, *pending[1:]))
         seats[me].known = Counter()
         seats[me].voids = set()
         seats[me].recent = []
