@@ -107,13 +107,17 @@ def _recorded(level: str) -> dict[int, str]:
     }
 
 
+def _expected(level: str, p: Position) -> str:
+    return CHANGED.get(p.id, p.hard) if level == "hard" else p.normal
+
+
 def _differences(level: str, positions: list[Position]) -> list[str]:
+    """A line for each position where the bot of `level` does not decide as expected."""
     now = decide(level, positions)
     return [
-        f"{where(p)}: recorded {getattr(p, level)}, expected {want}, now {now[p.id]}"
+        f"{where(p)}: recorded {getattr(p, level)}, expected {_expected(level, p)}, now {now[p.id]}"
         for p in positions
-        if now[p.id]
-        != (want := CHANGED.get(p.id, getattr(p, level)) if level == "hard" else p.normal)
+        if now[p.id] != _expected(level, p)
     ]
 
 
