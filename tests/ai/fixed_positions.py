@@ -11,7 +11,8 @@ ply, seat, seed), with the decisions hard and normal made there when it was reco
 a tag saying what hard did: `table` (its table search ran), `heads-up` (the heads-up
 search ran), `turn` (a turn decided without search) or `out` (asked out of turn).
 Games where someone jumped in on the turned-up start card are left out (DESIGN.md: no
-jump-in there; the engine forbids it from issue 18 on).
+jump-in there; the engine forbids it from issue 18 on). The data was recorded once, at
+3fbd89e; recording again deals new games, so the test's digests would be new too.
 """
 
 from __future__ import annotations
@@ -190,7 +191,7 @@ def where(p: Position) -> str:
 # ------------------------------------------------------------ recording
 
 
-def _tagging(hard: HardBot) -> tuple[Callable[[], str], Callable[[], None]]:
+def _tagging() -> tuple[Callable[[], str], Callable[[], None]]:
     """Count the searches the hard bot runs (by wrapping the search functions that
     `ai.hard` calls); returns a reader of the last decision's kind and an undo."""
     import uno_desktop.ai.hard as hard_mod
@@ -327,7 +328,7 @@ def _cell(
 def record(path: Path = DATA) -> None:
     """Play the games, pick the positions, write the data file."""
     hard = HardBot()
-    last, undo = _tagging(hard)
+    last, undo = _tagging()
     games: list[_Game] = []
     rows: list[tuple[int, int, int, int, str, str, str]] = []
     try:
