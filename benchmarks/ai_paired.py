@@ -1,7 +1,7 @@
 """Paired strength trial: a hard-bot variant against the baseline on the same deals.
 
-    .venv/bin/python benchmarks/ai_paired.py --games 3000 --variant table_samples=48
-    .venv/bin/python benchmarks/ai_paired.py --games 2000 --players 2 --variant table_z=1.5
+    .venv/bin/python benchmarks/ai_paired.py --games 5000 --seed 60 --variant table_z=0.5
+    .venv/bin/python benchmarks/ai_paired.py --games 2000 --players 2 --variant rollouts=32
 
 Each deal is played by the baseline hard bot and by the variant in the same seat among
 normal bots (seats and dealer rotate as in `simulate_bots`; deal seeds come from their
@@ -11,10 +11,10 @@ from it does not by itself make the games differ).
 The two games run in lockstep until the two hard bots first choose differently; there
 the game forks and each branch is played out by its own bot. So only deals where the
 variant decides differently can differ, and the win-rate difference has a far smaller
-standard error than two independent runs (about +-1 point in 3,000 four-player deals
-instead of +-1.1 per run). A variant is `name=value` overrides of `HardBot` attributes
-(values read as Python literals), comma separated; the baseline may be given the same
-way. Not a test: prints only.
+standard error than two independent runs. A variant is `name=value` overrides of
+`HardBot` attributes (values read as Python literals), comma separated; the baseline
+may be given the same way. Trials and their figures: benchmarks/RESULTS.md. Not a
+test: prints only.
 """
 
 from __future__ import annotations

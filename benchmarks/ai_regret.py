@@ -1,6 +1,7 @@
 """A fast proxy for the four-player search: regret against an oracle that knows the hands.
 
     .venv/bin/python benchmarks/ai_regret.py --games 500 --variant table_samples=32
+    .venv/bin/python benchmarks/ai_regret.py --games 500 --variant table_z=0.5
 
 Plays `--games` four-player games of hard against three normal bots and keeps every
 table search the hard bot makes (observation and candidates). An oracle then values
@@ -10,8 +11,8 @@ attributes, as `ai_paired.py` takes them), the search is asked again on the same
 positions, and its choice scored by the oracle: the regret (the oracle's best value
 less that of the choice, in win chance) and how often it picks the oracle's best.
 
-This compares settings of the search itself (worlds, redeals, reading back, z) in a
-minute where a paired trial takes a quarter of an hour. It cannot judge what the
+This compares settings of the search itself (worlds, plies, z) in a minute where a
+paired trial takes a quarter of an hour. It cannot judge what the
 oracle shares with the search (the value, the playout policy) nor the candidate list
 (fixed at collection), and a lower regret is only a guide: win rates decide.
 Not a test: prints only.
@@ -28,8 +29,9 @@ from ai_paired import _step, make_hard  # the benchmarks folder is on the path w
 
 import uno_desktop.ai.hard as hard_mod
 from uno_desktop.ai import HardBot, make_bot
+from uno_desktop.ai.hard import NET_VALUE
 from uno_desktop.ai.knowledge import Knowledge
-from uno_desktop.ai.search import LazyRandom, playout, search_table
+from uno_desktop.ai.search import LazyRandom, play_on
 from uno_desktop.engine import Action, Game, Observation, RuleSet
 
 Position = tuple[Observation, list[Action], list[float]]
@@ -71,7 +73,6 @@ def oracle(
     """Each candidate's mean value over worlds with the true hands, the pile reshuffled."""
     rng = random.Random(seed)
     total = [0.0] * len(cands)
-    value = HardBot().table_settings()["value"]  # the default bot's judge
     hands = [list(h) for h in true.hands]
     for _ in range(worlds):
         pile = list(true.draw_pile)
@@ -82,17 +83,16 @@ def oracle(
         for i, a in enumerate(cands):
             g = world.clone(LazyRandom(rng.getrandbits(64)))
             g.apply(a)
-            total[i] += playout(g, obs.seat, HardBot.table_depth, value)  # type: ignore[arg-type]
+            total[i] += NET_VALUE(play_on(g, HardBot.table_depth), obs.seat)
     return [t / worlds for t in total]
 
 
 def score(data: Sequence[Position], bot: HardBot) -> tuple[float, float, float]:
     """Mean regret, share of oracle-best choices, share of overruled favourites."""
     regret = best = over = 0.0
-    settings = bot.table_settings()
     for i, (obs, cands, vals) in enumerate(data):
         know = Knowledge.from_observation(obs)
-        choice, _ = search_table(obs, know, cands, random.Random(i), **settings)  # type: ignore[arg-type]
+        choice = bot.table_choice(obs, know, cands, random.Random(i))
         j = cands.index(choice)
         regret += max(vals) - vals[j]
         best += vals[j] == max(vals)

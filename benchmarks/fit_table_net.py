@@ -10,7 +10,8 @@ cards, and fits the winner of each round from the positions' features
 reads a seat's 26 numbers with those of the seats before, after and opposite it (and
 which seat it is from the turn) into a score, and a softmax over the four seats gives
 each its chance. Adam on the log loss, 20 passes over four fifths of the positions;
-prints the held-out log loss of the net and of the logit `search.table_value_play`.
+prints the held-out log loss of the net and of `search.table_value` (the judge of
+other tables), for scale.
 `--write` rewrites `uno_desktop/ai/valuenet_weights.py`. Not a test: prints only.
 """
 
@@ -25,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from uno_desktop.ai import make_bot, valuenet
-from uno_desktop.ai.search import table_value_play
+from uno_desktop.ai.search import table_value
 from uno_desktop.engine import Game, RuleSet
 
 WEIGHTS = Path(__file__).resolve().parent.parent / "uno_desktop" / "ai" / "valuenet_weights.py"
@@ -34,7 +35,7 @@ WEIGHTS = Path(__file__).resolve().parent.parent / "uno_desktop" / "ai" / "value
 def collect(
     rounds: int, every: float, seed: int
 ) -> tuple[list[valuenet.Position], list[int], list[float]]:
-    """Positions, the winner's seat from the mover, `table_value_play`'s chance for it."""
+    """Positions, the winner's seat from the mover, `table_value`'s chance for it."""
     normal = make_bot("normal")
     rng = random.Random(seed)
     pos: list[valuenet.Position] = []
@@ -45,7 +46,7 @@ def collect(
         kept: list[tuple[valuenet.Position, int, int, list[float]]] = []
         while not game.is_over:
             if min(game.hand_size(s) for s in range(4)) <= 7 and rng.random() < 1.0 / every:
-                chances = [table_value_play(game, s) for s in range(4)]
+                chances = [table_value(game, s) for s in range(4)]
                 kept.append((valuenet.encode(game), game.current, game.direction, chances))
             seat = game.current
             game.apply(normal.choose(game.observation(seat), game.legal_actions(seat), rng))
@@ -147,7 +148,7 @@ def main() -> None:
         if epoch % 5 == 4:
             print(f"  pass {epoch + 1}: held-out log loss {loss(x[cut:], y[cut:]):.4f}", flush=True)
     base = -float(np.mean([math.log(q) for q in logit_p[cut:]]))
-    print(f"held-out log loss: net {loss(x[cut:], y[cut:]):.4f}, table_value_play {base:.4f}")
+    print(f"held-out log loss: net {loss(x[cut:], y[cut:]):.4f}, table_value {base:.4f}")
     if args.write:
         write(w1, b1, w2, mu, sd)
         print(f"wrote {WEIGHTS}")

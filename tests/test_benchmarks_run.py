@@ -17,12 +17,11 @@ ROOT = Path(__file__).resolve().parent.parent
 TINY = {
     "autosave.py": ["--rounds", "3", "--samples", "5", "--players", "3"],
     "engine_throughput.py": ["--games", "3", "--reps", "1"],
-    "ai_latency.py": ["--games", "1"],
+    "ai_latency.py": ["--games", "1", "--players", "2,3"],
     "ai_oracle.py": ["--games", "2"],
     "ai_paired.py": ["--games", "2", "--variant", "table_z=2.0"],
     "ai_regret.py": ["--games", "2", "--variant", "table_samples=8"],
     "ai_strength.py": ["--games", "2", "--only", "hard,normal"],
-    "fit_table_value.py": ["--rounds", "40", "--every", "2"],
     "fit_table_net.py": ["--rounds", "30", "--every", "2", "--epochs", "1"],
     "frame_time.py": ["--frames", "5", "--seats", "4"],
     "render_cards.py": ["--frames", "3"],
@@ -63,7 +62,7 @@ def test_the_paired_trial_never_forks_a_bot_against_itself(tmp_path):
             "--games",
             "8",
             "--variant",
-            f"table_redeals={HardBot.table_redeals}",  # the default, set explicitly
+            f"table_samples={HardBot.table_samples}",  # the default, set explicitly
         ],
         cwd=tmp_path,
         capture_output=True,

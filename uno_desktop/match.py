@@ -21,8 +21,9 @@ import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
+from .ai.base import Bot
 from .clock import Clock, ManualClock, MonotonicClock
 from .engine import Game, IllegalAction, Observation, RuleSet
 from .engine.actions import (
@@ -173,14 +174,6 @@ def addressed_to(event: Event, seat: int) -> bool:
     if t is HandsSwapped:
         return seat in (event.a, event.b)  # type: ignore[union-attr]
     return t is HandsRotated
-
-
-class Bot(Protocol):
-    """The bot contract of uno_desktop.ai (see contracts.md)."""
-
-    def choose(
-        self, observation: Observation, legal_actions: list[Action], rng: random.Random
-    ) -> Action | None: ...
 
 
 BotFactory = Callable[[str], Bot]

@@ -9,8 +9,7 @@ import pytest
 
 from uno_desktop.ai import HardBot, make_bot, valuenet, valuenet_weights
 from uno_desktop.ai.hard import NET_VALUE
-from uno_desktop.ai.knowledge import Knowledge
-from uno_desktop.ai.search import search_table, table_value_play
+from uno_desktop.ai.search import table_value
 from uno_desktop.engine import Game, RuleSet
 from uno_desktop.presets import load_preset
 
@@ -123,43 +122,47 @@ def test_the_net_fears_a_wild_draw_four_in_the_hand_before_a_seat_on_one_card():
     assert chance_of_seat_1("W4") < chance_of_seat_1("Y8")
 
 
-def test_a_round_over_is_won_or_lost_and_other_tables_use_the_logit():
+def test_a_round_over_is_won_or_lost_and_other_tables_use_the_simpler_value():
     over = next(g for g in _positions(RuleSet(), 1) if g.is_over)
     assert NET_VALUE(over, over.winner) == 1.0
     assert NET_VALUE(over, (over.winner + 1) % 4) == 0.0
     game = Game.new(RuleSet(), 3, seed=4)
-    assert NET_VALUE(game, 0) == table_value_play(game, 0)
+    assert NET_VALUE(game, 0) == table_value(game, 0)
 
 
-def test_a_search_judged_all_at_once_decides_as_one_judged_at_a_time():
-    one_at_a_time = lambda game, me: NET_VALUE(game, me)  # noqa: E731 (no `many`)
-    checked = 0
-    for i, game in enumerate(_positions(RuleSet(), 2)):
-        if i % 7 or game.is_over or game.observation(game.current).can_challenge:
-            continue
-        obs = game.observation(game.current)
-        plays = [a for a in game.legal_actions(obs.seat) if getattr(a, "card", None)]
-        if len(plays) < 2:
-            continue
-        know = Knowledge.from_observation(obs)
-        kw = {"samples": 8, "depth": 4, "z": 1.0}
-        a1, m1 = search_table(obs, know, plays[:3], random.Random(i), value=NET_VALUE, **kw)
-        a2, m2 = search_table(obs, know, plays[:3], random.Random(i), value=one_at_a_time, **kw)
-        assert a1 == a2 and m1 == pytest.approx(m2, abs=1e-12)
-        checked += 1
-    assert checked > 5
+def test_the_net_judges_many_positions_at_once_as_it_judges_each_alone():
+    games = [g for i, g in enumerate(_positions(RuleSet(), 2)) if i % 3 == 0 or g.is_over]
+    assert any(g.is_over for g in games) and len(games) > 20
+    for me in range(4):
+        together = NET_VALUE.many(games, me)
+        assert together == pytest.approx([NET_VALUE(g, me) for g in games], abs=1e-12)
 
 
-def test_a_hard_bot_loads_the_net_when_seated_at_a_larger_table(monkeypatch):
+def test_a_hard_bot_loads_the_net_only_when_seated_at_four(monkeypatch):
     import uno_desktop.ai.hard as hard_mod
 
-    warmed: list[bool] = []
-    monkeypatch.setattr(hard_mod, "warm", lambda: warmed.append(True))
-    HardBot().prepare(2)
-    assert warmed == []  # heads-up searches never use it
-    HardBot().prepare(4)
-    assert warmed == [True]
+    warmed: list[int] = []
+    for players in (2, 3, 4, 5, 10):
+        monkeypatch.setattr(hard_mod, "warm", lambda players=players: warmed.append(players))
+        HardBot().prepare(players)
+    assert warmed == [4]  # no other table is judged by the net
 
 
-def test_the_hard_bot_judges_its_table_playouts_by_the_net():
-    assert HardBot().table_settings()["value"] is NET_VALUE
+def test_the_hard_bot_judges_its_table_playouts_by_the_net(monkeypatch):
+    import uno_desktop.ai.hard as hard_mod
+
+    judges = []
+    real = hard_mod.search_table
+
+    def spy(*args, **kwargs):
+        judges.append(kwargs["judge"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hard_mod, "search_table", spy)
+    hard, rng = HardBot(), random.Random(0)
+    for game in _positions(RuleSet(), 1):
+        if game.is_over or len(judges) >= 3:
+            continue
+        seat = game.current
+        hard.choose(game.observation(seat), game.legal_actions(seat), rng)
+    assert judges and all(j is NET_VALUE for j in judges)

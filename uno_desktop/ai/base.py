@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from ..engine import (
@@ -29,7 +29,8 @@ from ..engine import (
 
 @runtime_checkable
 class Bot(Protocol):
-    """A computer player. Deterministic given the observation and the rng.
+    """A computer player, the one contract `match.py` seats: deterministic given the
+    observation and the rng.
 
     A bot may also have `prepare(players)`, which a match calls once when the bot takes
     its seat, to load anything slow before play starts (see `HardBot.prepare`).
@@ -59,18 +60,17 @@ class Options:
         self.calls: CallUno | None = None
         self.catches: list[CatchUno] = []
         for a in legal:
-            kind = type(a)
-            if kind is Play:
+            if isinstance(a, Play):
                 (self.plays if my_turn else self.jump_ins).setdefault(a.card, []).append(a)
-            elif kind is Draw:
+            elif isinstance(a, Draw):
                 self.draw = a
-            elif kind is Pass:
+            elif isinstance(a, Pass):
                 self.pass_ = a
-            elif kind is Challenge:
+            elif isinstance(a, Challenge):
                 self.challenge = a
-            elif kind is CallUno:
+            elif isinstance(a, CallUno):
                 self.calls = a
-            elif kind is CatchUno:
+            elif isinstance(a, CatchUno):
                 self.catches.append(a)
 
 
@@ -95,14 +95,16 @@ def color_counts(cards: Iterable[Card]) -> Counter[Color]:
     return Counter(c.color for c in cards if c.color is not None)
 
 
-def most_held_color(cards: Sequence[Card], values: dict[str, int] | None = None) -> Color:
+def most_held_color(cards: Iterable[Card], values: Mapping[str, int]) -> Color:
     """The colour held most of; ties go to the colour worth more points, then R, Y, G, B."""
-    counts = color_counts(cards)
-    points: Counter[Color] = Counter()
+    counts = [0, 0, 0, 0]
+    points = [0, 0, 0, 0]
     for c in cards:
-        if c.color is not None:
-            points[c.color] += values[c.rank] if values else 0
-    return max(COLORS, key=lambda col: (counts[col], points[col], -int(col)))
+        col = c.color
+        if col is not None:
+            counts[col] += 1
+            points[col] += values[c.rank]
+    return COLORS[max(range(4), key=lambda i: (counts[i], points[i], -i))]
 
 
 def next_seat(obs: Observation, seat: int | None = None, steps: int = 1) -> int:
@@ -113,7 +115,14 @@ def needs_swap_target(plays: Sequence[Play]) -> bool:
     return any(p.target is not None for p in plays)
 
 
+def fewest_cards_seat(
+    seat: int, players: int, direction: int, size_of: Callable[[int], int]
+) -> int:
+    """The other seat with the fewest cards (the nearest after `seat` on ties)."""
+    others = [(seat + direction * i) % players for i in range(1, players)]
+    return min(others, key=size_of)
+
+
 def fewest_cards_target(obs: Observation) -> int:
     """The other seat with the fewest cards (the nearest after us on ties)."""
-    others = [next_seat(obs, steps=i) for i in range(1, obs.players)]
-    return min(others, key=lambda s: obs.hand_sizes[s])
+    return fewest_cards_seat(obs.seat, obs.players, obs.direction, obs.hand_sizes.__getitem__)

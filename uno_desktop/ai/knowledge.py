@@ -58,8 +58,9 @@ class Choice:
     color: Color | None  # the colour it named, for a wild
     active: Color | None
     top: Card
-    nxt_size: int
-    prev_size: int
+    seat: int
+    direction: int
+    sizes: tuple[int, ...]  # every seat's hand size before the play
 
 
 @dataclass
@@ -74,12 +75,6 @@ class SeatInfo:
     challenges_made: int = 0  # Wild Draw Fours this seat challenged
     lacks: list[Lack] = field(default_factory=list)  # for sampling hands (search)
     recent: list[Choice] = field(default_factory=list)  # its plays since it last drew
-    # The plays before that last draw, and what the draw brought in net (cards drawn,
-    # less the drawn card when it was played at once), for `search._consistent`.
-    before: list[Choice] = field(default_factory=list)
-    drawn: int = 0
-    # The top card and active colour when it drew by choice: it held nothing for them.
-    drew_on: tuple[Card, Color | None] | None = None
 
 
 @dataclass
@@ -105,29 +100,25 @@ class Knowledge:
         n = obs.players
         sizes = [0] * n  # the deal comes as draws too
         direction = 1
-        pending_choice: tuple[int, Card, Color | None, Card, int, int] | None = None
+        # A free play by another seat, waiting for the colour it named (the next event):
+        # a Choice but for the colour.
+        pending: tuple[Card, Color | None, Card, int, int, tuple[int, ...]] | None = None
         # The seat that just drew on its turn, while its drawn card may still be played
         # (a play by it next is that card, not a choice; any other play or draw ends it).
         drew: int | None = None
         for e in obs.history:
-            kind = type(e)
-            if pending_choice is not None:  # a wild's colour comes in the next event
-                ps, pcard, pactive, ptop, nsz, psz = pending_choice
-                named = e.color if kind is ColorChosen else None
-                seats[ps].recent.append(Choice(pcard, named, pactive, ptop, nsz, psz))
-                pending_choice = None
-            if kind is CardPlayed:
+            if pending is not None:
+                named = e.color if isinstance(e, ColorChosen) else None
+                seats[pending[3]].recent.append(Choice(pending[0], named, *pending[1:]))
+                pending = None
+            if isinstance(e, CardPlayed):
                 s, card = e.seat, e.card
                 info = seats[s]
                 fresh, drew = drew == s, None
                 if s != me:
                     _note_play(info, card, active, top)
                     if not fresh and top is not None:
-                        nsz = sizes[(s + direction) % n]
-                        psz = sizes[(s - direction) % n]
-                        pending_choice = (s, card, active, top, nsz, psz)
-                    elif fresh:
-                        info.drawn -= 1  # the drawn card, played at once: in and out
+                        pending = (card, active, top, s, direction, tuple(sizes))
                 sizes[s] -= 1
                 top = card
                 if info.known[card] > 0:
@@ -142,30 +133,23 @@ class Knowledge:
                 if not card.is_wild:
                     active = card.color
                 last_drawer_void.pop(s, None)
-            elif kind is DirectionChanged:
+            elif isinstance(e, DirectionChanged):
                 direction = e.direction
-            elif kind is ColorChosen:
+            elif isinstance(e, ColorChosen):
                 active = e.color
-            elif kind is StartCardFlipped:
+            elif isinstance(e, StartCardFlipped):
                 active = e.card.color
                 top = e.card
-            elif kind is CardsDrawn:
+            elif isinstance(e, CardsDrawn):
                 s = e.seat
                 sizes[s] += e.count
                 info = seats[s]
-                if info.recent:
-                    info.before, info.drawn = info.recent, e.count
-                    voluntary = e.reason == "draw" and top is not None
-                    info.drew_on = (top, active) if voluntary else None
-                else:  # two draws with no play between: too loose to read back
-                    info.before, info.drawn, info.drew_on = [], 0, None
                 info.recent = []
                 drew = s if e.reason == "draw" else None
                 if s == me:
                     if my_hand is not None:
                         my_hand.update(e.cards)
                     continue
-                info = seats[s]
                 for lack in info.lacks:
                     lack.room += e.count
                 if e.reason == "draw" and top is not None:
@@ -176,13 +160,13 @@ class Knowledge:
                     # It drew instead of playing: it had nothing of the active colour.
                     info.voids.add(active)
                     last_drawer_void[s] = active
-            elif kind is CardKept:
+            elif isinstance(e, CardKept):
                 drew = None
                 # It kept a playable drawn card: that card may be of the void colour.
                 void = last_drawer_void.pop(e.seat, None)
                 if void is not None:
                     seats[e.seat].voids.discard(void)
-            elif kind is ChallengeResolved:
+            elif isinstance(e, ChallengeResolved):
                 off = seats[e.offender]
                 off.challenged += 1
                 seats[e.challenger].challenges_made += 1
@@ -192,9 +176,9 @@ class Knowledge:
                     off.voids.add(before_w4)  # innocent: it held none of that colour
                 if e.hand:
                     off.known = Counter(e.hand)
-            elif kind is HandsSwapped:
+            elif isinstance(e, HandsSwapped):
                 for x in seats:
-                    x.lacks, x.recent, x.before = [], [], []
+                    x.lacks, x.recent = [], []
                 sizes[e.a], sizes[e.b] = sizes[e.b], sizes[e.a]
                 a, b = e.a, e.b
                 sa, sb = seats[a], seats[b]
@@ -208,9 +192,9 @@ class Knowledge:
                     my_hand = None
                     seats[me].known = Counter()
                     seats[me].voids = set()
-            elif kind is HandsRotated:
+            elif isinstance(e, HandsRotated):
                 for x in seats:
-                    x.lacks, x.recent, x.before = [], [], []
+                    x.lacks, x.recent = [], []
                 sizes = [sizes[(i - e.direction) % n] for i in range(n)]
                 d, n = e.direction, obs.players
                 old = [(x.known, x.voids) for x in seats]
@@ -221,13 +205,11 @@ class Knowledge:
                     seats[(me + d) % n].voids = set()
                 my_hand = None
                 seats[me].known = Counter()
-        if pending_choice is not None:
-            ps, pcard, pactive, ptop, nsz, psz = pending_choice
-            seats[ps].recent.append(Choice(pcard, None, pactive, ptop, nsz, psz))
+        if pending is not None:
+            seats[pending[3]].recent.append(Choice(pending[0], None, *pending[1:]))
         seats[me].known = Counter()
         seats[me].voids = set()
         seats[me].recent = []
-        seats[me].before = []
         unseen = Counter(build_deck(obs.rules.deck))
         unseen.subtract(obs.hand)
         unseen.subtract(obs.discard_pile)

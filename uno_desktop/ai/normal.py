@@ -9,15 +9,15 @@ Draw Four only when the odds (what it saw, the offender's record) favour it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from ..engine import Action, Card, Color, Observation, Phase, Play
+from ..engine import Action, Card, Color, Observation, Phase, Play, RuleSet
 from .base import (
     Options,
-    color_counts,
+    fewest_cards_seat,
     fewest_cards_target,
     most_held_color,
-    next_seat,
+    needs_swap_target,
     remove_one,
     variant,
 )
@@ -90,64 +90,133 @@ class NormalBot:
     # ------------------------------------------------------------ judging a card
 
     def score_play(self, obs: Observation, card: Card, know: Knowledge | None) -> float:
-        """How much we like playing `card` now (higher is better)."""
-        hand = obs.hand
-        after = remove_one(hand, card)
-        n = obs.players
-        nxt = next_seat(obs)
-        prev = next_seat(obs, steps=-1)
-        nxt_size = obs.hand_sizes[nxt]
-        rank = card.rank
-        value = obs.rules.card_values[rank]
-        score = value / 100.0  # shed points first when all else is equal
-        if not after:
-            return 1000.0
-        if card.is_wild:
-            score -= 10.0  # a wild is the best card to hold back
-            if rank == "W4":
-                score -= 1.0
-                if nxt_size <= 2:
-                    score += 14.0
-            if len(after) == 1 and not after[0].is_wild:
-                score -= 2.0
-        else:
-            counts = color_counts(after)
-            score += counts[card.color]  # stay in the colour we are long in
-            if rank in ("S", "D2") or (rank == "R" and n == 2):
-                if nxt_size <= 2:
-                    score += 8.0 + (1.0 if rank == "D2" else 0.0)
-                elif n == 2:
-                    follow = any(
-                        c.is_wild or c.color is card.color or c.rank == rank for c in after
-                    )
-                    score += 3.0 if follow else -0.5
-                else:
-                    score -= 1.0  # keep it to hit someone close to going out
-            elif rank == "R":
-                # Reverse: the seat behind us plays next instead of the one ahead.
-                diff = obs.hand_sizes[prev] - nxt_size
-                score += 3.0 if nxt_size <= 2 and diff > 0 else (0.5 if diff > 0 else -1.0)
-        rules = obs.rules
-        if (
-            (rank == "7" and rules.seven_zero)
-            or rank == "WS"
-            or (rank == "WC" and rules.custom_rule.needs_target)
-        ):
-            gain = len(after) - obs.hand_sizes[fewest_cards_target(obs)]
-            score += 2.0 * gain
-        elif rank == "0" and rules.seven_zero:
-            giver = next_seat(obs, steps=-1)  # hands pass in the direction of play
-            score += 2.0 * (len(after) - obs.hand_sizes[giver])
-        return score
+        """How much we like playing `card` now (higher is better): `normal_scores`."""
+        sizes = obs.hand_sizes.__getitem__
+        return normal_scores(
+            [card], obs.hand, obs.rules, obs.seat, obs.players, obs.direction, sizes
+        )[0]
 
     def dress(
         self, obs: Observation, card: Card, plays: Sequence[Play], know: Knowledge | None
     ) -> Play:
         """Pick the colour, the swap target and UNO for playing `card`."""
-        after = remove_one(obs.hand, card)
-        color = self.pick_color(obs, after, know) if card.is_wild else None
-        target = fewest_cards_target(obs) if any(p.target is not None for p in plays) else None
+        color = self.pick_color(obs, remove_one(obs.hand, card), know) if card.is_wild else None
+        target = fewest_cards_target(obs) if needs_swap_target(plays) else None
         return variant(plays, color, target, True)
 
     def pick_color(self, obs: Observation, after: Sequence[Card], know: Knowledge | None) -> Color:
-        return most_held_color(after, dict(obs.rules.card_values))
+        return most_held_color(after, obs.rules.card_values)
+
+
+# Normal's judgement as plain functions of the table, so that a search can play Normal's
+# moves in a sampled world (`search.table_action`) and read back whether a seat's plays
+# were Normal's (`search._consistent`) without building an observation.
+
+
+def normal_scores(
+    cards: Sequence[Card],
+    hand: Sequence[Card],
+    rules: RuleSet,
+    seat: int,
+    players: int,
+    direction: int,
+    size_of: Callable[[int], int],
+) -> list[float]:
+    """How much Normal likes playing each of `cards` (all in `hand`) now, higher better.
+
+    It sheds points, holds wilds back (a Wild Draw Four most, unless the next seat is
+    on two cards), stays in its longest colour, saves Skips and Draw Twos for a next
+    seat close to going out, reverses away from the shorter hand, and likes a swap (7-0,
+    Swap Hands) by the cards it gives away. `size_of(seat)` is a seat's hand size.
+    """
+    if len(hand) == 1:
+        return [1000.0] * len(cards)
+    values = rules.card_values
+    size = len(hand)
+    counts = [0, 0, 0, 0]
+    for c in hand:
+        col = c.color
+        if col is not None:
+            counts[col] += 1
+    nxt_size = size_of((seat + direction) % players)
+    prev = (seat - direction) % players
+    seven_zero = rules.seven_zero
+    scores = []
+    for card in cards:
+        rank = card.rank
+        score = values[rank] / 100.0  # shed points first when all else is equal
+        color = card.color
+        if color is None:
+            score -= 10.0  # a wild is the best card to hold back
+            if rank == "W4":
+                score -= 1.0
+                if nxt_size <= 2:
+                    score += 14.0
+            if size == 2 and not (hand[1] if hand[0] is card else hand[0]).is_wild:
+                score -= 2.0
+        else:
+            score += counts[color] - 1  # stay in the colour we are long in
+            if rank == "S" or rank == "D2" or (rank == "R" and players == 2):
+                if nxt_size <= 2:
+                    score += 9.0 if rank == "D2" else 8.0
+                elif players == 2:
+                    rest = remove_one(hand, card)
+                    follow = any(c.is_wild or c.color is color or c.rank == rank for c in rest)
+                    score += 3.0 if follow else -0.5
+                else:
+                    score -= 1.0  # keep it to hit someone close to going out
+            elif rank == "R":
+                # Reverse: the seat behind us plays next instead of the one ahead.
+                diff = size_of(prev) - nxt_size
+                score += 3.0 if nxt_size <= 2 and diff > 0 else (0.5 if diff > 0 else -1.0)
+        if (
+            (rank == "7" and seven_zero)
+            or rank == "WS"
+            or (rank == "WC" and rules.custom_rule.needs_target)
+        ):
+            fewest = size_of(fewest_cards_seat(seat, players, direction, size_of))
+            score += 2.0 * (size - 1 - fewest)
+        elif rank == "0" and seven_zero:  # hands pass in the direction of play
+            score += 2.0 * (size - 1 - size_of(prev))
+        scores.append(score)
+    return scores
+
+
+def normal_choice(
+    cards: Sequence[Card],
+    hand: Sequence[Card],
+    rules: RuleSet,
+    seat: int,
+    players: int,
+    direction: int,
+    size_of: Callable[[int], int],
+) -> Card:
+    """The card of `cards` Normal plays: the best liked, ties to the lower code."""
+    if len(cards) == 1:
+        return cards[0]
+    scores = normal_scores(cards, hand, rules, seat, players, direction, size_of)
+    best = 0
+    for i in range(1, len(cards)):
+        if scores[i] > scores[best] or (
+            scores[i] == scores[best] and cards[i].code < cards[best].code
+        ):
+            best = i
+    return cards[best]
+
+
+def normal_dress(
+    plays: Sequence[Play],
+    hand: Sequence[Card],
+    rules: RuleSet,
+    players: int,
+    direction: int,
+    size_of: Callable[[int], int],
+) -> Play:
+    """Of one card's `plays`, the one Normal makes (`NormalBot.dress`): the colour it
+    holds most of named, the seat with the fewest cards as the target, UNO said."""
+    p = plays[0]
+    color = most_held_color(remove_one(hand, p.card), rules.card_values) if p.card.is_wild else None
+    target = (
+        fewest_cards_seat(p.seat, players, direction, size_of) if needs_swap_target(plays) else None
+    )
+    return variant(plays, color, target, True)

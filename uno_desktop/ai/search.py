@@ -1,39 +1,34 @@
 """Determinised look-ahead: deal the unseen cards, play on, judge the position.
 
-For each sample the hidden cards are dealt into hands consistent with what the bot
-knows (known cards stay put, inferred voids and `Lack`s are respected where the pool
-allows, and a seat's plays since its last draw must be what Normal would have played
-from the hand dealt to it), the engine rebuilds a game with `Game.from_observation`,
-and every candidate action is tried on a copy and played on by a fast policy up to a
-depth, then judged. All candidates of one sample share the same deal and rollout seed
-(common random numbers), so their difference is the action, not the luck.
-
-Two searches: `search` (heads-up: greedy rollouts, hand-size judge, best mean with a
-prior bonus) and `search_table` (larger tables: `table_action`, a copy of Normal's
-play, for a few plies, judged by the net of `valuenet` at four players, else by
-`table_value_play` (or the older `table_value`), and a significance test on the
-paired differences; see `HardBot.table_search` for what was measured). Deals come
-from a `Sampler` built once per decision.
-
-The budget is a fixed number of samples and a fixed depth, so a decision is
-deterministic given the rng. `FUSE_S` is only an emergency brake for a machine that
-is suddenly far slower (it cuts the sample loop short; it never fires in normal play).
+Each sample deals the hidden cards into hands that agree with what the bot knows
+(known cards stay put, voids and `Lack`s hold where the pool allows, and a seat's
+plays since its last draw must be the ones Normal would have made from the hand dealt
+to it), rebuilds a game with `Game.from_observation`, and plays every candidate on in
+a copy of it with the same seed (common random numbers: the difference is the action,
+not the luck). `search` (heads-up) plays greedy rollouts, judged by hand sizes;
+`search_table` (larger tables) plays Normal's own moves for a few plies, judged by a
+`Judge`, and keeps the favourite unless a runner-up is surely better. The budget is
+counted, never timed (worlds and plies), so a decision depends only on the observation
+and the rng, however busy the machine is.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
-from collections.abc import Callable, Sequence
-from itertools import combinations
+from collections.abc import Sequence
+from typing import Protocol
 
-from ..engine import COLORS, Action, Card, Draw, Game, Observation, Pass, Play
+from ..engine import COLORS, Action, Card, Color, Draw, Game, Observation, Pass, Play, RuleSet
 from ..engine.game import shuffle
-from .knowledge import Choice, Knowledge, SeatInfo
+from .base import most_held_color
+from .knowledge import Knowledge, SeatInfo
+from .normal import normal_choice, normal_dress
 
-FUSE_S = 0.25  # emergency only: stop sampling after this long
 REDEALS = 8  # tries at a hand that explains a seat's recent plays (Normal-like)
+# Per kind of card, the `Lack`s of a seat it falls under (None: a void rules it out);
+# None for a seat with no constraints.
+_Hits = dict[Card, tuple[int, ...] | None] | None
 
 
 class Sampler:
@@ -41,31 +36,27 @@ class Sampler:
 
     Everything that does not depend on the shuffle is worked out once per decision: the
     sorted pool, the order seats choose in, each seat's known cards, and for each kind of
-    card which of the seat's `Lack`s it falls under (or that a void rules it out). The
-    deals are exactly those of a fresh `sample_hands` per sample, only cheaper.
+    card which of the seat's `Lack`s it falls under (or that a void rules it out).
     """
 
-    __slots__ = ("back", "hand", "me", "n", "pool", "redeals", "seats", "sizes", "values")
+    __slots__ = ("hand", "me", "n", "pool", "rules", "seats", "sizes")
 
-    def __init__(
-        self, obs: Observation, know: Knowledge, redeals: int = REDEALS, back: bool = False
-    ) -> None:
+    def __init__(self, obs: Observation, know: Knowledge) -> None:
         self.n, self.me = obs.players, obs.seat
-        self.redeals, self.back = redeals, back
         self.sizes = obs.hand_sizes
         self.hand = list(obs.hand)
-        self.values = obs.rules.card_values
+        self.rules = obs.rules
         self.pool = sorted(know.unseen.elements(), key=lambda c: c.code)
         kinds = set(self.pool)
         others = [s for s in range(self.n) if s != self.me]
         # Constrained seats choose first.
         others.sort(key=lambda s: -len(know.seats[s].voids) - len(know.seats[s].lacks))
-        self.seats: list[tuple[int, SeatInfo, list[Card], object, list[int]]] = []
+        self.seats: list[tuple[int, SeatInfo, list[Card], _Hits, list[int]]] = []
         for s in others:
             info = know.seats[s]
             hand = list(info.known.elements())
             voids, lacks = info.voids, info.lacks
-            hits: dict[Card, tuple[int, ...] | None] | None = None
+            hits: _Hits = None
             room: list[int] = []
             if voids or lacks:
                 room = [lack.room - sum(1 for c in hand if lack.covers(c)) for lack in lacks]
@@ -81,7 +72,7 @@ class Sampler:
         """One deal of the unseen cards: every seat's hand and the draw pile (top first)."""
         pool = list(self.pool)
         shuffle(rng, pool)
-        n, sizes, values = self.n, self.sizes, self.values
+        n, sizes, rules = self.n, self.sizes, self.rules
         hands: list[list[Card]] = [[] for _ in range(n)]
         hands[self.me] = list(self.hand)
         for s, info, known, hits, room in self.seats:
@@ -89,9 +80,9 @@ class Sampler:
             need = sizes[s] - len(hand)
             if need > 0:
                 keep, rest = _deal_fast(hits, room, need, pool)
-                if info.recent or (self.back and info.before):
-                    for _ in range(self.redeals):
-                        if _consistent(info, hand + keep, n, values, self.back):
+                if info.recent:
+                    for _ in range(REDEALS):
+                        if _consistent(info, hand + keep, rules):
                             break
                         cut = rng.randrange(len(pool)) if pool else 0
                         keep, rest = _deal_fast(hits, room, need, pool[cut:] + pool[:cut])
@@ -101,25 +92,15 @@ class Sampler:
         return hands, pool
 
 
-def sample_hands(
-    obs: Observation, know: Knowledge, rng: random.Random
-) -> tuple[list[list[Card]], list[Card]]:
-    """One deal of the unseen cards: every seat's hand and the draw pile (top first).
-
-    Known cards stay put; voids and `Lack`s are honoured where the pool allows; a seat
-    with plays since its last draw is redealt (up to `REDEALS` times) until its hand
-    explains them (`_consistent`). Searches deal many times: use a `Sampler`.
-    """
-    return Sampler(obs, know).deal(rng)
-
-
 def _deal_fast(
-    hits: dict[Card, tuple[int, ...] | None] | None,
+    hits: _Hits,
     room0: list[int],
     need: int,
     pool: list[Card],
 ) -> tuple[list[Card], list[Card]]:
-    """`_deal_to` with the seat's constraints worked out per kind of card (`Sampler`)."""
+    """The first `need` cards of `pool` a seat may hold (at most `room0[j]` under its
+    `Lack` j; `hits` says which a card falls under, None for a void colour) and the
+    rest; short of enough such cards, any fill the hand."""
     if hits is None:
         return pool[:need], pool[need:]
     room = list(room0)
@@ -149,132 +130,32 @@ def _deal_fast(
     return keep, rest
 
 
-def best_normal_card(
-    cards: Sequence[Card],
-    hand: Sequence[Card],
-    n: int,
-    nxt_size: int,
-    prev_size: int,
-    values: object,
-) -> Card | None:
-    """The card of `cards` (all in `hand`) that Normal likes best: `NormalBot.score_play`
-    from plain numbers, ties to the lower code as Normal's ranking breaks them. The
-    colour counts are taken once per hand, not once per card (the inner loop of every
-    search)."""
-    if len(cards) == 1:
-        return cards[0]
-    counts = [0, 0, 0, 0]
-    for c in hand:
-        col = c.color
-        if col is not None:
-            counts[col] += 1
-    size = len(hand)
-    best: Card | None = None
-    best_score = -1e9
-    for card in cards:
-        rank = card.rank
-        if size == 1:
-            score = 1000.0
-        else:
-            score = values[rank] / 100.0  # type: ignore[index]
-            if card.is_wild:
-                score -= 10.0
-                if rank == "W4":
-                    score -= 1.0
-                    if nxt_size <= 2:
-                        score += 14.0
-                if size == 2:
-                    other = hand[1] if hand[0] is card else hand[0]
-                    if not other.is_wild:
-                        score -= 2.0
-            else:
-                color = card.color
-                score += counts[color] - 1  # type: ignore[index]
-                if rank == "S" or rank == "D2" or (rank == "R" and n == 2):
-                    if nxt_size <= 2:
-                        score += 9.0 if rank == "D2" else 8.0
-                    elif n == 2:
-                        rest = list(hand)
-                        rest.remove(card)
-                        follow = any(c.is_wild or c.color is color or c.rank == rank for c in rest)
-                        score += 3.0 if follow else -0.5
-                    else:
-                        score -= 1.0
-                elif rank == "R":
-                    diff = prev_size - nxt_size
-                    score += 3.0 if nxt_size <= 2 and diff > 0 else (0.5 if diff > 0 else -1.0)
-        if score > best_score or (
-            score == best_score and best is not None and card.code < best.code
-        ):
-            best_score, best = score, card
-    return best
-
-
-def _consistent(
-    info: SeatInfo, hand: list[Card], n: int, values: object, back: bool = False
-) -> bool:
-    """Whether a Normal-like player holding `hand` now would have made its recent plays.
-
-    Walks back over the plays since its last draw, putting each card back, and asks
-    whether that card was the one Normal liked best (and the colour it would name).
-    With `back`, it goes on past that draw (`SeatInfo.before`): some one or two of the
-    cards then held came with the draw, so it asks whether taking out some such cards
-    leaves a hand that had nothing to play when it drew by choice and explains the
-    plays before.
-    """
-    after = _explain(info.recent, list(hand), n, values)
-    if after is None:
-        return False
-    if not back or not info.before or not 0 <= info.drawn <= 2:
-        return True
-    k, drew_on = info.drawn, info.drew_on
-    for out in combinations(range(len(after)), k):
-        held = [c for i, c in enumerate(after) if i not in out]
-        if drew_on is not None and _can_play(held, *drew_on):
-            continue
-        if _explain(info.before, held, n, values) is not None:
-            return True
-    return False
-
-
-def _can_play(cards: Sequence[Card], top: Card, active: object) -> bool:
-    rank = top.rank
-    return any(c.is_wild or active is None or c.color is active or c.rank == rank for c in cards)
-
-
-def _explain(
-    choices: Sequence[Choice], after: list[Card], n: int, values: object
-) -> list[Card] | None:
-    """The hand before `choices` if Normal, holding `after` once they were played, would
-    have made each of them; else None."""
-    for ch in reversed(choices):
+def _consistent(info: SeatInfo, hand: Sequence[Card], rules: RuleSet) -> bool:
+    """Whether a Normal-like player holding `hand` now would have made its plays since
+    its last draw: walking back over them, putting each card back, each must be the
+    card Normal liked best then (and a wild's colour the one it would name)."""
+    after = list(hand)
+    values = rules.card_values
+    for ch in reversed(info.recent):
         then = [*after, ch.card]
-        top, active = ch.top, ch.active
-        rank = top.rank
+        active, rank = ch.active, ch.top.rank
         playable = [
             c for c in then if c.is_wild or active is None or c.color is active or c.rank == rank
         ]
-        if best_normal_card(playable, then, n, ch.nxt_size, ch.prev_size, values) != ch.card:
-            return None
-        if ch.color is not None and after and _most_held_of(after, values) is not ch.color:
-            return None
+        sizes = ch.sizes
+        n, size_of = len(sizes), sizes.__getitem__
+        if normal_choice(playable, then, rules, ch.seat, n, ch.direction, size_of) is not ch.card:
+            return False
+        if ch.color is not None and after and most_held_color(after, values) is not ch.color:
+            return False
         after = then
-    return after
-
-
-def _most_held_of(cards: Sequence[Card], values: object) -> object:
-    counts = [0, 0, 0, 0]
-    points = [0, 0, 0, 0]
-    for c in cards:
-        if c.color is not None:
-            counts[c.color] += 1
-            points[c.color] += values[c.rank]  # type: ignore[index]
-    return COLORS[max(range(4), key=lambda i: (counts[i], points[i], -i))]
+    return True
 
 
 def build_world(
     obs: Observation, know: Knowledge, rng: random.Random, sampler: Sampler | None = None
 ) -> Game:
+    """One sampled world: a deal, a guess at a pending Wild Draw Four's guilt, a seed."""
     hands, pile = (sampler or Sampler(obs, know)).deal(rng)
     guilty = False
     off, color = know.last_w4_offender, know.color_before_w4
@@ -315,19 +196,19 @@ def greedy_action(game: Game, rng: random.Random) -> Action:
     always UNO, stack when possible, never challenge, play what was drawn."""
     seat = game.current
     acts = game.legal_actions(seat)
-    plain: list[Play] = []
+    plain: list[tuple[Play, Color]] = []
     wild: list[Play] = []
     draw: Action | None = None
     for a in acts:
-        kind = type(a)
-        if kind is Play:
+        if isinstance(a, Play):
             if a.seat != seat:
                 continue
-            if a.card.is_wild:
+            color = a.card.color
+            if color is None:
                 wild.append(a)
             else:
-                plain.append(a)
-        elif kind is Draw or (draw is None and kind is Pass):
+                plain.append((a, color))
+        elif isinstance(a, Draw) or (draw is None and isinstance(a, Pass)):
             draw = a
     if plain or wild:
         hand = game.hand(seat)
@@ -337,9 +218,9 @@ def greedy_action(game: Game, rng: random.Random) -> Action:
                 counts[c.color] += 1
         two = game.hand_size(seat) == 2
         if plain:
-            top = max(counts[p.card.color] for p in plain)
-            best = [p for p in plain if counts[p.card.color] == top and p.uno == two]
-            return best[rng.randrange(len(best))] if best else plain[0]
+            top = max(counts[col] for _, col in plain)
+            best = [p for p, col in plain if counts[col] == top and p.uno == two]
+            return best[rng.randrange(len(best))] if best else plain[0][0]
         color = COLORS[max(range(4), key=counts.__getitem__)]
         for p in wild:
             if p.color is color and p.uno == two:
@@ -369,165 +250,64 @@ def rollout(game: Game, me: int, depth: int, rng: random.Random) -> float:
 
 
 def table_action(game: Game) -> Action:
-    """Normal's move in a world (deterministic): the best-liked card dressed with the
-    colour held most and UNO said, the drawn card whenever it plays, else draw or pass.
-    Never challenges (Normal almost never does) and skips out-of-turn moves."""
+    """Normal's move in a world (deterministic), by Normal's own scoring and dressing:
+    the best-liked card, the drawn card whenever it plays, else draw or pass. Never
+    challenges (Normal rarely does) and makes no out-of-turn moves."""
     seat = game.current
+    rules, n, d, size_of = game.rules, game.players, game.direction, game.hand_size
     cards = game.turn_cards(seat)
     if cards is not None:  # a plain turn: judge the cards, then dress the best one
         if not cards:
             return Draw(seat)
         hand = game.hand(seat)
-        n, d = game.players, game.direction
-        card = best_normal_card(
-            cards,
-            hand,
-            n,
-            game.hand_size((seat + d) % n),
-            game.hand_size((seat - d) % n),
-            game.rules.card_values,
-        )
-        plays = game.plays_of(seat, card)  # type: ignore[arg-type]
-        if len(plays) > 1:
-            return _dress(plays, card, hand, game.rules.card_values)  # type: ignore[arg-type]
-        return plays[0]
+        plays = game.plays_of(seat, normal_choice(cards, hand, rules, seat, n, d, size_of))
+        return normal_dress(plays, hand, rules, n, d, size_of) if len(plays) > 1 else plays[0]
     acts = game.legal_actions(seat)
-    best: Play | None = None
     fallback: Action | None = None
-    hand: Sequence[Card] = ()
     by_card: dict[Card, list[Play]] = {}
     for a in acts:
-        kind = type(a)
-        if kind is Play:
+        if isinstance(a, Play):
             if a.seat == seat:
                 by_card.setdefault(a.card, []).append(a)
-        elif kind is Draw or kind is Pass:
+        elif isinstance(a, Draw | Pass):
             fallback = a
     if by_card:
         hand = game.hand(seat)
-        n, d = game.players, game.direction
-        nxt_size = game.hand_size((seat + d) % n)
-        prev_size = game.hand_size((seat - d) % n)
-        values = game.rules.card_values
-        card = best_normal_card(list(by_card), hand, n, nxt_size, prev_size, values)
-        best = by_card[card][0] if card is not None else None
-        assert best is not None
-        plays = by_card[best.card]
-        if len(plays) > 1:
-            return _dress(plays, best.card, hand, values)
-        return best
+        some = by_card[normal_choice(list(by_card), hand, rules, seat, n, d, size_of)]
+        return normal_dress(some, hand, rules, n, d, size_of) if len(some) > 1 else some[0]
     assert fallback is not None or acts
     return fallback if fallback is not None else acts[0]
 
 
-def _dress(plays: Sequence[Play], card: Card, hand: Sequence[Card], values: object) -> Play:
-    """Of `card`'s plays, the one Normal makes: the colour held most named, UNO said."""
-    color = None
-    if card.is_wild:
-        rest = list(hand)
-        rest.remove(card)
-        color = _most_held_of(rest, values)
-    two = len(hand) == 2
-    for p in plays:
-        if p.color is color and p.uno == two:
-            return p
-    return plays[0]
-
-
 def table_value(game: Game, me: int) -> float:
-    """Our chance of winning a round still going, as fitted (multinomial logit) to
-    19,500 positions of 2,500 four-player rounds of Normal play: a softmax over seats
-    of -0.14 size - 0.8 log(size + 0.5) + 0.7 per wild held, less 0.12-0.19 for each
-    seat further from the turn. Far less noisy than playing the round out."""
+    """Our chance of winning a round still going, from hand sizes and wilds: a softmax
+    over seats of -0.14 size - 0.8 log(size + 0.5) + 0.7 per wild held (a multinomial
+    logit fitted to 19,500 positions of four-player rounds of Normal play). The judge
+    of table playouts at tables other than four seats; far less noisy than playing the
+    round out."""
     if game.is_over:
         return evaluate(game, me)
-    n, cur, d = game.players, game.current, game.direction
     weights = []
-    for s in range(n):
+    for s in range(game.players):
         hand = game.hand(s)
         size = len(hand)
         u = -0.141 * size - 0.803 * math.log(size + 0.5)
         u += 0.711 * sum(1 for c in hand if c.is_wild)
-        if n == 4:
-            u += _TURN_BIAS[((s - cur) * d) % n]
         weights.append(math.exp(u))
     return weights[me] / sum(weights)
 
 
-_TURN_BIAS = (0.0, -0.117, -0.131, -0.185)  # by seats from the turn, four players
+class Judge(Protocol):
+    """What `search_table` judges its playouts by: our chance of winning the round in
+    each of `games` (1 or 0 if it is over), all at once."""
+
+    def many(self, games: Sequence[Game], me: int) -> Sequence[float]: ...
 
 
-def table_value_play(game: Game, me: int) -> float:
-    """`table_value` refitted with who can play: a softmax over seats of
-    -0.146 size - 0.971 log(size + 0.5), +0.62 per Wild, +0.81 per Wild Draw Four,
-    +0.115 per Skip/Reverse/Draw Two, a bonus for each seat from the turn, a larger one
-    if the seat holds a card that plays on the top card now (0.70 for the seat to
-    move, 0.42 next, 0.28, 0.23), +0.29 on one card and +1.80 more when that card is
-    the mover's and plays. Fitted (multinomial logit, Newton to convergence) to 74,000
-    positions (min hand <= 5) of 12,000 four-player rounds of Normal play; held-out log
-    loss 1.1995 per position against 1.2277 for `table_value`. Four players only."""
-    if game.is_over:
-        return evaluate(game, me)
-    n = game.players
-    if n != 4:
-        return table_value(game, me)
-    cur, d = game.current, game.direction
-    top = game.top_card
-    active, top_rank = game.active_color, top.rank
-    weights = []
-    for s in range(n):
-        hand = game.hand(s)
-        size = len(hand)
-        u = -0.146 * size + (_LOG_SIZE[size] if size < 120 else -0.971 * math.log(size + 0.5))
-        can = False
-        for c in hand:
-            rank = c.rank
-            if c.is_wild:
-                u += 0.806 if rank == "W4" else 0.62
-                can = True
-            else:
-                if rank == "S" or rank == "R" or rank == "D2":
-                    u += 0.115
-                if not can and (active is None or c.color is active or rank == top_rank):
-                    can = True
-        off = ((s - cur) * d) % n
-        u += _OFF_BIAS[off]
-        if can:
-            u += _CAN_PLAY[off]
-            if off == 0 and size == 1:
-                u += 1.804
-        if size == 1:
-            u += 0.287
-        weights.append(math.exp(u))
-    return weights[me] / sum(weights)
-
-
-_LOG_SIZE = tuple(-0.971 * math.log(k + 0.5) for k in range(120))  # beyond: computed
-_OFF_BIAS = (0.0, 0.157, 0.244, 0.253)
-_CAN_PLAY = (0.702, 0.422, 0.279, 0.231)
-
-
-def playout(
-    game: Game,
-    me: int,
-    max_plies: int,
-    value: Callable[[Game, int], float] = table_value,
-    quiet: int = 0,
-) -> float:
-    """Play on with `table_action` for up to `max_plies`, then judge by `value`
-    (1 or 0 if the round ended, 1/n if it was blocked). With `quiet`, play up to that
-    many plies more while some seat is on one card (the value is least sure there)."""
-    return value(play_on(game, max_plies, quiet), me)
-
-
-def play_on(game: Game, max_plies: int, quiet: int = 0) -> Game:
-    """`playout` without the judging: `game`, played on in place."""
-    for _ in range(max_plies):
+def play_on(game: Game, plies: int) -> Game:
+    """`game` played on in place by `table_action` for up to `plies`."""
+    for _ in range(plies):
         if game.is_over:
-            break
-        game.apply(table_action(game))
-    for _ in range(quiet):
-        if game.is_over or min(map(game.hand_size, range(game.players))) > 1:
             break
         game.apply(table_action(game))
     return game
@@ -542,69 +322,37 @@ def search_table(
     samples: int,
     depth: int,
     z: float,
-    value: Callable[[Game, int], float] = table_value,
-    redeals: int = REDEALS,
-    extra: int = 0,
-    band: float = 0.5,
-    back: bool = False,
-    quiet: int = 0,
+    judge: Judge,
 ) -> tuple[Action, list[float]]:
     """The heuristic's favourite (`candidates[0]`) unless a runner-up beats it for sure.
 
-    Each sample deals one world and plays every candidate on for `depth` plies (same
-    world, same seed), so each sample gives one paired difference per runner-up. A
-    runner-up replaces the favourite only when its mean difference is `z` standard
-    errors above zero (the surest one if several are). When after `samples` worlds the
-    surest runner-up is within `band` of that line, `extra` more worlds settle it.
-    Returns the choice and the mean differences (for diagnosis and tests).
+    Each of `samples` worlds is dealt once and every candidate played on in it for
+    `depth` plies (same world, same seed), so each world gives one paired difference
+    per runner-up. A runner-up replaces the favourite only when its mean difference is
+    `z` standard errors above zero (the surest one if several are). Returns the choice
+    and the mean differences (for diagnosis and tests).
     """
     k = len(candidates)
-    sums = [0.0] * k
-    sq = [0.0] * k
-    me = obs.seat
-    many = getattr(value, "many", None)  # a judge of many positions at once
-    waiting: list[Game] = []  # playouts `many` has still to judge, k a world
-
-    def add(vals: Sequence[float]) -> None:
-        for i in range(1, k):
-            d = vals[i] - vals[0]
-            sums[i] += d
-            sq[i] += d * d
-
-    def settle() -> None:
-        if waiting:
-            vals = many(waiting, me)  # type: ignore[misc]
-            for w in range(0, len(vals), k):
-                add(vals[w : w + k])
-            waiting.clear()
-
-    done = 0
-    start_s = time.perf_counter()
-    sampler = Sampler(obs, know, redeals, back)
-    goal = samples
-    while True:
-        if done >= goal:
-            settle()
-            if done != samples or not extra or abs(_surest(sums, sq, done)[1] - z) > band:
-                break
-            goal += extra
+    sampler = Sampler(obs, know)
+    ends: list[Game] = []
+    for _ in range(samples):
         world = build_world(obs, know, rng, sampler)
         seed = rng.getrandbits(64)
-        ends = []
         for action in candidates:
             g = world.clone(LazyRandom(seed))  # type: ignore[arg-type]
             g.apply(action)
-            ends.append(play_on(g, depth, quiet))
-        if many is None:
-            add([value(g, me) for g in ends])
-        else:
-            waiting += ends
-        done += 1
-        if time.perf_counter() - start_s > FUSE_S:
-            break
-    settle()
-    means = [s / done for s in sums]
-    best, best_t = _surest(sums, sq, done)
+            ends.append(play_on(g, depth))
+    judged = judge.many(ends, obs.seat)
+    sums = [0.0] * k
+    sq = [0.0] * k
+    for w in range(0, len(judged), k):
+        base = judged[w]
+        for i in range(1, k):
+            d = judged[w + i] - base
+            sums[i] += d
+            sq[i] += d * d
+    means = [s / samples for s in sums]
+    best, best_t = _surest(sums, sq, samples)
     return (candidates[best] if best_t > z else candidates[0]), means
 
 
@@ -637,8 +385,6 @@ def search(
     noise alone does not overturn it.
     """
     totals = [0.0] * len(candidates)
-    done = 0
-    start_s = time.perf_counter()
     sampler = Sampler(obs, know)
     for _ in range(samples):
         world = build_world(obs, know, rng, sampler)
@@ -647,13 +393,7 @@ def search(
             g = world.clone(random.Random(seed))
             g.apply(action)
             totals[i] += rollout(g, obs.seat, depth, random.Random(seed ^ 0x5EED))
-        done += 1
-        if time.perf_counter() - start_s > FUSE_S:
-            break
-    means = [t / done for t in totals]
+    means = [t / samples for t in totals]
     means[0] += prior_bonus
     best = max(range(len(candidates)), key=lambda i: (means[i], -i))
     return candidates[best]
-
-
-__all__ = ["build_world", "evaluate", "greedy_action", "rollout", "sample_hands", "search"]

@@ -1,24 +1,19 @@
-"""A small neural judge of four-player positions, for the hard bot's playouts.
+"""A small neural judge of four-player positions, for the hard bot's table search.
 
-`search.search_table` plays each candidate on for a few plies in many sampled worlds
-and needs, at the end of each playout, every seat's chance of winning the round. The
-net here gives it: 26 numbers describe each seat's hand as seen from the seat to move
-(its size, wilds, action cards, whether it can play on the top card, and what the
-seat before it holds to hit it with), and a one-hidden-layer net (8 tanh units) reads
-each seat's own numbers with those of the seats before, after and opposite it into a
-score; a softmax over the four seats gives the chances. It was fitted to 203,455
-positions of 24,000 four-player rounds of Normal play (`benchmarks/fit_table_net.py`),
-and on the fifth held out its log loss is 1.1706 per position against 1.2036 for the
-logit `search.table_value_play`.
-
-The net runs on numpy over all the playouts of one decision at once (`NetValue.many`):
-a few hundred positions cost about as much as one position in pure Python. numpy is
-imported on first use, not with this module.
+At the end of each playout `search.search_table` needs every seat's chance of winning
+the round. Here 26 numbers describe each seat's hand as seen from the seat to move
+(size, wilds, action cards, whether it can play on the top card, what the seat before
+it holds to hit it with); an 8-unit tanh layer reads each seat's numbers with those of
+the seats before, after and opposite it, and a softmax over the four gives the chances.
+Fitted by `benchmarks/fit_table_net.py` (figures in benchmarks/RESULTS.md), it reads
+what a per-seat logit cannot: "the seat before me holds a Wild Draw Four and I am on
+one card". numpy, imported on first use, runs it over all of a decision's playouts at
+once (`NetValue.many`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import Card, Game
@@ -214,11 +209,11 @@ def chances(positions: Sequence[Position]) -> Any:
 
 
 class NetValue:
-    """`search_table`'s judge from the net: a round over is 1 or 0 to `me` (1/n if
-    blocked); tables other than four fall back to `fallback`. `many` judges a whole
+    """`search_table`'s judge (a `search.Judge`): the net for four-player rounds still
+    going, `fallback` for rounds over and other tables. `many` judges a whole
     decision's playouts in one pass."""
 
-    def __init__(self, fallback: Any) -> None:
+    def __init__(self, fallback: Callable[[Game, int], float]) -> None:
         self.fallback = fallback
 
     def __call__(self, game: Game, me: int) -> float:
