@@ -442,12 +442,12 @@ class CardPainter:
             surf = self._remember(key, self._draw_swatch(Color(color), max(8, int(size))))
         return surf
 
-    def highlight(self, width: int) -> pygame.Surface:
+    def highlight(self, width: int, rgb: RGB = theme.HIGHLIGHT_RGB) -> pygame.Surface:
         """A soft glow with a bright rim, larger than a card: blit it centred on the card."""
-        key = ("glow", width)
+        key = ("glow", width, rgb)
         surf = self._cache.get(key)
         if surf is None:
-            surf = self._remember(key, self._draw_highlight(max(8, int(width))))
+            surf = self._remember(key, self._draw_highlight(max(8, int(width)), rgb))
         return surf
 
     @staticmethod
@@ -697,8 +697,8 @@ class CardPainter:
             _stamp(surf, m, c, (*theme.COLOR_DARK_RGB[color], 110))
         return pygame.transform.smoothscale(surf, (size, size))
 
-    def _draw_highlight(self, width: int) -> pygame.Surface:
-        glow = self._draw_blur(width, theme.HIGHLIGHT_RGB, 255, 0.55)
+    def _draw_highlight(self, width: int, rgb: RGB) -> pygame.Surface:
+        glow = self._draw_blur(width, rgb, 255, 0.55)
         pad = self.glow_pad(width)
         rim = pygame.Rect(0, 0, width, card_height(width)).inflate(
             max(4, round(width * 0.06)), max(4, round(width * 0.06))
@@ -709,7 +709,7 @@ class CardPainter:
         r = pygame.Rect(rim.x * ss, rim.y * ss, rim.width * ss, rim.height * ss)
         pygame.draw.rect(
             big,
-            (*theme.HIGHLIGHT_RGB, 255),
+            (*rgb, 255),
             r,
             max(2, round(width * 0.022)) * ss,
             border_radius=round(width * 0.11) * ss,

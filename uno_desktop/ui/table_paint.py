@@ -41,6 +41,7 @@ class HandCard:
     card: Card | None
     rect: pygame.Rect
     playable: bool = False  # glows
+    bluff: bool = False  # a Wild Draw Four that could be challenged: a warning glow
     dimmed: bool = False  # veiled: the viewer's turn, and this card cannot be played
     focused: bool = False  # the keyboard focus ring
 
@@ -465,7 +466,7 @@ class TablePainter:
                 surface.blit(cards.back(cw), rect)
                 continue
             if h.playable:
-                glow = cards.highlight(cw)
+                glow = cards.highlight(cw, theme.DANGER_RGB if h.bluff else theme.HIGHLIGHT_RGB)
                 surface.blit(glow, glow.get_rect(center=rect.center))
             surface.blit(cards.face(h.card, cw), rect)
             if h.dimmed:

@@ -39,6 +39,20 @@ def round_winners(match: Any) -> list[int | None]:
     return winners
 
 
+def standings(totals: list[int], *, penalty: bool = False) -> list[tuple[int, int]]:
+    """(place, seat) for every seat, best first: most points wins (fewest under penalty
+    scoring), and seats on the same total share a place (1, 2, 2, 4)."""
+    sign = 1 if penalty else -1
+    order = sorted(range(len(totals)), key=lambda i: (sign * totals[i], i))
+    out: list[tuple[int, int]] = []
+    for k, seat in enumerate(order):
+        if k and totals[seat] == totals[order[k - 1]]:
+            out.append((out[-1][0], seat))
+        else:
+            out.append((k + 1, seat))
+    return out
+
+
 def record_match(services: Any, match: Any) -> None:
     """Count the match in the statistics once (by its id) and then clear the saved match;
     if the statistics cannot be written, the saved match stays until they can."""
@@ -69,7 +83,7 @@ class MatchEndScene(Dialog):
         self.match = match
         self._recorded = False
         self._panel = pygame.Rect(0, 0, 0, 0)
-        self._rows: list[tuple[int, pygame.Rect, pygame.Rect]] = []
+        self._rows: list[tuple[int, int, pygame.Rect, pygame.Rect]] = []
         self._row_h = 40
         super().__init__(services)
 
@@ -101,11 +115,9 @@ class MatchEndScene(Dialog):
             return _("{name} wins the match!").format(name=self.match.seats[winner].name)
         return _("The match is over")
 
-    def _order(self) -> list[int]:
-        order = sorted(range(len(self.match.seats)), key=lambda i: -self.match.totals[i])
-        if self.match.rules.scoring is Scoring.PENALTY:
-            order.reverse()
-        return order
+    def _order(self) -> list[tuple[int, int]]:
+        """(place, seat), best first; seats on the same total share a place."""
+        return standings(self.match.totals, penalty=self.match.rules.scoring is Scoring.PENALTY)
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         """Headline, rounds played, the score panel with one row per seat, the button: one
@@ -137,23 +149,23 @@ class MatchEndScene(Dialog):
             bold=True,
             center=(w // 2, self._panel.top + int(34 * s)),
         )
-        self._rows: list[tuple[int, pygame.Rect, pygame.Rect]] = []
+        self._rows: list[tuple[int, int, pygame.Rect, pygame.Rect]] = []
         f = font(int(28 * s))
         y = self._panel.top + int(70 * s)
         inner = self._panel.inflate(-int(80 * s), 0)
-        for place, i in enumerate(self._order(), start=1):
+        for place, i in self._order():
             left = pygame.Rect((inner.left, y), f.size(f"{place}.  {self.match.seats[i].name}"))
             pts_text = _("{points} points").format(points=self.match.totals[i])
             right = pygame.Rect((0, y), f.size(pts_text))
             right.right = inner.right
-            self._rows.append((i, left, right))
+            self._rows.append((place, i, left, right))
             y += self._row_h
         self.done.rect = pygame.Rect(0, 0, int(260 * s), int(58 * s))
         self.done.rect.midtop = (w // 2, self._panel.bottom + int(20 * s))
 
     def extra_rects(self) -> dict[str, pygame.Rect]:
         out = {"panel": self._panel.copy()}
-        for row, (_i, left, right) in enumerate(self._rows):
+        for row, (_place, _i, left, right) in enumerate(self._rows):
             out[f"row{row}:name"] = left
             out[f"row{row}:points"] = right
         return out
@@ -181,7 +193,7 @@ class MatchEndScene(Dialog):
         self.draw_placed(surface, "final", theme.ACCENT_RGB)
         winner = self.match.match_winner
         f = font(int(28 * s))
-        for place, (i, left, right) in enumerate(self._rows, start=1):
+        for place, i, left, right in self._rows:
             col = theme.ACCENT_RGB if i == winner else theme.TEXT_RGB
             surface.blit(f.render(f"{place}.  {self.match.seats[i].name}", True, col), left)
             pts = _("{points} points").format(points=self.match.totals[i])

@@ -1051,6 +1051,29 @@ class TableScene(Scene):
             return None
         return current
 
+    def _bluffs(self) -> set[Card]:
+        """The viewer's Wild Draw Fours that would be a bluff now: they hold the active
+        colour, and these rules let the next player challenge."""
+        seat = self.shown
+        if seat is None or not self._has_round():
+            return set()
+        obs = self._obs()
+        active = obs.active_color
+        if not obs.rules.challenge or active is None:
+            return set()
+        if not any(c.color is active for c in obs.hand):
+            return set()
+        return {c for c in obs.hand if c.rank == "W4"}
+
+    def _pointed_card(self) -> Card | None:
+        """The card under the pointer or the keyboard focus, if any."""
+        cards = self._hand_cards()
+        hover = self._hover[1] if self._hover and self._hover[0] in ("card", "dead") else None
+        for i in (self._focus, hover):
+            if isinstance(i, int) and 0 <= i < len(cards) and cards[i] is not None:
+                return cards[i]
+        return None
+
     def _status_text(self) -> str:
         st = self.view.state
         if st.round_over:
@@ -1062,6 +1085,9 @@ class TableScene(Scene):
         obs = self._obs()
         cur = obs.current
         if cur == self.shown:
+            pointed = self._pointed_card()
+            if pointed is not None and pointed in self._bluffs() and pointed in self._playable():
+                return _("A bluff: you can be challenged")
             if obs.phase is Phase.PENALTY:
                 return _("{n} cards wait for you").format(n=obs.pending_draw)
             if obs.phase is Phase.DRAWN:
@@ -1093,11 +1119,13 @@ class TableScene(Scene):
         cards = self._hand_cards()
         playable = self._playable()
         turn = self._my_turn()
+        bluffs = self._bluffs()
         hand = tuple(
             HandCard(
                 card=c,
                 rect=r,
                 playable=c is not None and c in playable,
+                bluff=c is not None and c in playable and c in bluffs,
                 dimmed=turn and c is not None and c not in playable,
                 focused=i == self._focus and c is not None,
             )

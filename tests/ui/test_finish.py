@@ -1,0 +1,49 @@
+"""The finish a family sees: a bluff shown apart from a safe Wild Draw Four, ties ranked
+together at the end of a match."""
+
+from __future__ import annotations
+
+import pygame
+
+from uno_desktop.engine import Card
+from uno_desktop.ui.scenes.match_end import standings
+from uno_desktop.ui.table_paint import HandCard
+
+from .test_table import one_human
+
+
+def _hand(h) -> dict[str, HandCard]:  # type: ignore[no-untyped-def]
+    frame = h.table.frame(h.surface.get_size())
+    return {c.card.code: c for c in frame.hand if c.card is not None}
+
+
+def test_a_wild_draw_four_held_with_the_active_colour_glows_as_a_bluff():
+    h = one_human([["W4", "R2", "B7"], ["Y1", "Y2", "Y3"]], start="R5")
+    h.settle()
+    hand = _hand(h)
+    assert hand["W4"].playable and hand["W4"].bluff
+    assert hand["R2"].playable and not hand["R2"].bluff
+
+
+def test_a_wild_draw_four_without_the_active_colour_is_safe():
+    h = one_human([["W4", "G2", "B7"], ["Y1", "Y2", "Y3"]], start="R5")
+    h.settle()
+    assert not _hand(h)["W4"].bluff
+
+
+def test_pointing_at_a_bluff_says_it_can_be_challenged():
+    h = one_human([["W4", "R2", "B7"], ["Y1", "Y2", "Y3"]], start="R5")
+    h.settle()
+    cards = h.table._hand_cards()
+    h.table._focus = cards.index(Card.parse("W4"))
+    assert h.table._status_text() == "A bluff: you can be challenged"
+    h.key(pygame.K_RIGHT)
+    assert h.table._status_text() != "A bluff: you can be challenged"
+
+
+def test_three_players_tied_on_zero_share_second_place():
+    assert standings([120, 0, 0, 0]) == [(1, 0), (2, 1), (2, 2), (2, 3)]
+
+
+def test_under_penalty_scoring_the_fewest_points_come_first_and_ties_share():
+    assert standings([30, 5, 5], penalty=True) == [(1, 1), (1, 2), (3, 0)]
