@@ -276,6 +276,15 @@ def test_statistics_draw_a_recorded_match(services):
     assert stats.stats is not None and "Bot 0" in stats.stats.players
 
 
+def test_statistics_name_the_preset_by_its_title_and_count_one_round_as_one(services):
+    match = finished_match(services)  # a match to 1 point: over after its first round
+    show(MatchEndScene(services, match))
+    stats = StatisticsScene(services)
+    show(stats).draw(pygame.Surface(SIZE))
+    [line] = stats.recent_lines(stats.stats.history)
+    assert "Official rules" in line and line.endswith("(1 round)")
+
+
 def test_how_to_play_scrolls_with_the_arrow_keys(services):
     page = HowToPlayScene(services)
     show(page).draw(pygame.Surface(SIZE))

@@ -144,19 +144,29 @@ class StatisticsScene(Dialog):
                 draw_text(surface, str(v), int(24 * s), theme.TEXT_RGB, topleft=(x, y), max_w=width)
             y += f.get_linesize() + int(2 * s)
 
+    def recent_lines(self, history: list[Any]) -> list[str]:
+        """One line per recent match, newest first: when, the preset's title, who won, in
+        how many rounds."""
+        lines = []
+        for rec in reversed(history[-MAX_RECENT:]):
+            when = str(rec.finished_at)[:16].replace("T", " ")
+            winner = rec.winner or "-"
+            if rec.rounds == 1:
+                template = _("{when}  {preset}: {winner} won (1 round)")
+            else:
+                template = _("{when}  {preset}: {winner} won ({rounds} rounds)")
+            title = self._preset_title(rec.preset)
+            lines.append(template.format(when=when, preset=title, winner=winner, rounds=rec.rounds))
+        return lines
+
     def _draw_recent(self, surface: pygame.Surface, history: list[Any]) -> None:
         s = self.scale
         r = self._recent
         y = self._heading(surface, r, _("Recent matches"))
         f = font(int(22 * s))
-        for rec in reversed(history[-MAX_RECENT:]):
+        for line in self.recent_lines(history):
             if y + f.get_linesize() > r.bottom - int(6 * s):
                 break
-            when = str(rec.finished_at)[:16].replace("T", " ")
-            winner = rec.winner or "-"
-            line = _("{when}  {preset}: {winner} won ({rounds} rounds)").format(
-                when=when, preset=rec.preset, winner=winner, rounds=rec.rounds
-            )
             draw_text(
                 surface,
                 line,
@@ -166,6 +176,18 @@ class StatisticsScene(Dialog):
                 max_w=r.width - int(36 * s),
             )
             y += f.get_linesize() + int(2 * s)
+
+    def _preset_title(self, name: str) -> str:
+        """A preset's title as players know it ("Official rules"), not its file name."""
+        titles: dict[str, str] = self.__dict__.setdefault("_titles", {})
+        if name not in titles:
+            try:
+                from uno_desktop.presets import load_named_preset
+
+                titles[name] = load_named_preset(name).title
+            except Exception:  # a preset deleted since: its name still says which
+                titles[name] = name
+        return _(titles[name])
 
     def _draw_chart(self, surface: pygame.Surface, last: Any | None) -> None:
         """Running totals per round for each seat of the last match, as lines."""
