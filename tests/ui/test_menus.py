@@ -73,6 +73,14 @@ def test_title_shows_continue_with_a_saved_match(services):
     assert title.continue_button.visible
 
 
+def test_with_a_saved_match_continue_is_the_default(services):
+    services.storage.save_match(computer_match(services).to_dict())
+    title = TitleScene(services)
+    show(title)
+    assert title.group.focused is title.continue_button
+    assert title.continue_button.style == "primary" and title.new_button.style == "normal"
+
+
 def test_continue_resumes_the_saved_match_at_the_table(services):
     match = computer_match(services)
     services.storage.save_match(match.to_dict())
@@ -187,6 +195,25 @@ def test_new_game_seat_kind_and_name_go_into_the_match(services):
     stack.apply_pending()
     seats = services.match.seats
     assert (seats[0].kind, seats[1].name) == ("easy", "Mormor")
+
+
+def test_a_seat_switched_to_human_loses_its_computer_name(services):
+    new_game = NewGameScene(services)
+    show(new_game)
+    assert new_game.seats[2] == ["Computer 2", "normal"]
+    new_game.kind_choices[2].set_value("normal")
+    new_game._set_kind(2, "human")
+    assert new_game.seats[2][0] == "Player 3" == new_game.name_inputs[2].value
+    new_game._set_kind(2, "hard")
+    assert new_game.seats[2][0] == "Computer 2"
+
+
+def test_a_typed_name_stays_when_the_seat_changes_kind(services):
+    new_game = NewGameScene(services)
+    show(new_game)
+    new_game._set_name(2, "Mormor")
+    new_game._set_kind(2, "human")
+    assert new_game.seats[2][0] == "Mormor"
 
 
 def test_the_swedish_preset_offers_the_custom_rule_fields(services):

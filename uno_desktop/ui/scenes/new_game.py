@@ -232,7 +232,26 @@ class NewGameScene(Dialog):
         self.seats[i][0] = value
 
     def _set_kind(self, i: int, value: str) -> None:
+        """A seat that changes between person and computer changes a default name with it
+        ("Computer 2" becomes "Player 3"); a name the family typed stays."""
+        was_human = self.seats[i][1] == "human"
         self.seats[i][1] = value
+        if was_human == (value == "human") or self.seats[i][0] not in self._default_names(i):
+            return
+        self.seats[i][0] = self.name_inputs[i].value = self._kind_name(i, value == "human")
+
+    @staticmethod
+    def _kind_name(i: int, human: bool) -> str:
+        """The name this screen gives seat `i` by itself."""
+        if human:
+            return _("You") if i == 0 else _("Player {n}").format(n=i + 1)
+        return _("Computer {n}").format(n=max(1, i))
+
+    @classmethod
+    def _default_names(cls, i: int) -> set[str]:
+        """Every name this screen gives seat `i` by itself, in this language and English."""
+        english = {"You" if i == 0 else f"Player {i + 1}", f"Computer {max(1, i)}"}
+        return {cls._kind_name(i, True), cls._kind_name(i, False)} | english
 
     # --- start
     def chosen_seats(self) -> list[tuple[str, str]]:

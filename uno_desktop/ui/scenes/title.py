@@ -54,7 +54,12 @@ class TitleScene(Dialog):
             except Exception:
                 has_save = False
         self.continue_button.visible = has_save
-        if self.group.focused is not None and not self.group.focused.wants():
+        # with a match waiting, Continue is the way on (Enter continues it)
+        self.continue_button.style = "primary" if has_save else "normal"
+        self.new_button.style = "normal" if has_save else "primary"
+        if has_save:
+            self.group.focus(self.continue_button)
+        elif self.group.focused is not None and not self.group.focused.wants():
             self.group.focus_first()
         self._layout_key = None
         self.dirty = True
