@@ -47,3 +47,22 @@ def test_three_players_tied_on_zero_share_second_place():
 
 def test_under_penalty_scoring_the_fewest_points_come_first_and_ties_share():
     assert standings([30, 5, 5], penalty=True) == [(1, 1), (1, 2), (3, 0)]
+
+
+def test_on_your_turn_the_focus_is_on_the_first_playable_card():
+    h = one_human([["B7", "R2", "G4"], ["Y1", "Y2", "Y3"]], start="R5")
+    h.settle()
+    cards = h.table._hand_cards()
+    assert h.table._focus == cards.index(Card.parse("R2"))
+    h.key(pygame.K_RETURN)  # Enter plays at once, no arrow needed
+    assert h.actions()[0].card == Card.parse("R2")
+
+
+def test_a_card_that_cannot_be_played_says_why():
+    h = one_human([["B7", "R2", "G4"], ["Y1", "Y2", "Y3"]], start="R5")
+    h.settle()
+    h.click(h.card_pos("B7"))
+    assert "wrong" in h.services.sounds.played
+    assert h.table._status_text() == "Does not match Red 5"
+    h.run(3.0)
+    assert h.table._status_text() != "Does not match Red 5"

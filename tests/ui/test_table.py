@@ -268,7 +268,8 @@ def test_an_unplayable_card_is_not_clickable():
 def test_enter_plays_the_card_under_the_keyboard_focus():
     h = one_human([["B7", "R5", "G2"], ["Y1", "Y2", "Y3"]])
     h.settle()
-    h.key(pygame.K_RIGHT)  # sorted hand: R5, G2, B7 -> focus on R5
+    h.key(pygame.K_RIGHT)  # sorted hand: R5, G2, B7; the focus starts on R5, moves to G2
+    h.key(pygame.K_LEFT)  # and back to R5
     h.key(pygame.K_RETURN)
     assert h.actions()[0] == Play(0, Card.parse("R5"))
 
@@ -561,12 +562,12 @@ def test_a_resumed_match_shows_the_table_at_once_without_dealing_again():
 
 
 def test_hovering_a_playable_card_lifts_it_and_marks_the_table_dirty():
-    h = one_human([["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]])
+    h = one_human([["R5", "R7", "G2"], ["Y1", "Y2", "Y3"]])  # the focus rests on R5
     h.settle()
     h.draw()
     before = h.table._hand_rects(h.table._hand_cards(), h.table._playable())
-    i = h.table._hand_cards().index(Card.parse("R5"))
-    h.send(pygame.event.Event(pygame.MOUSEMOTION, pos=h.card_pos("R5"), rel=(0, 0), buttons=()))
+    i = h.table._hand_cards().index(Card.parse("R7"))
+    h.send(pygame.event.Event(pygame.MOUSEMOTION, pos=h.card_pos("R7"), rel=(0, 0), buttons=()))
     after = h.table._hand_rects(h.table._hand_cards(), h.table._playable())
     assert after[i].y < before[i].y
     assert h.table.dirty

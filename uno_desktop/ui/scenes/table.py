@@ -47,7 +47,7 @@ from uno_desktop.render.animator import Animator
 from uno_desktop.render.layout import TableLayout, fan_rects, hit_test_fan, table_layout
 from uno_desktop.render.tween import ease_in_out_cubic, ease_out_cubic
 from uno_desktop.ui.kit import Button, text_of
-from uno_desktop.ui.log_text import challenge_result_text, event_line
+from uno_desktop.ui.log_text import card_name, challenge_result_text, color_name, event_line
 from uno_desktop.ui.scene import Scene
 from uno_desktop.ui.table_dialogs import (
     ChallengeResultOverlay,
@@ -81,6 +81,8 @@ LIFT_HOVER = 0.2
 LIFT_PEEK = 0.06
 #: lines of "since your last turn" on a hand-off screen at most
 SUMMARY_LINES = 6
+#: how long the reason a card cannot be played stays in the status line
+WHY_S = 2.4
 
 RESIZE_EVENTS = {pygame.VIDEORESIZE, getattr(pygame, "WINDOWSIZECHANGED", -1)}
 
@@ -142,6 +144,9 @@ class TableScene(Scene):
         self._pending_result: tuple[int, ev.ChallengeResolved, str] | None = None
         self._toast: str | None = None
         self._toast_s = 0.0
+        # why the card just tried cannot be played, for a moment
+        self._why: str | None = None
+        self._why_s = 0.0
         # input
         self._hover: tuple[Any, ...] | None = None
         self._pressed: tuple[Any, ...] | None = None
@@ -295,7 +300,7 @@ class TableScene(Scene):
     def animating(self) -> bool:
         if self.animator.busy or self._waiting or self.view.pending:
             return True
-        if self._toast:
+        if self._toast or self._why:
             return True
         if self._pending_result is not None:
             return True
@@ -359,6 +364,11 @@ class TableScene(Scene):
             self._toast_s -= dt_s
             if self._toast_s <= 0:
                 self._toast = None
+                self.dirty = True
+        if self._why is not None:
+            self._why_s -= dt_s
+            if self._why_s <= 0:
+                self._why = None
                 self.dirty = True
         self._advance()
         if self.quiet:
@@ -567,6 +577,7 @@ class TableScene(Scene):
             return  # a person reads or decides something first
         if self._update_holder():
             return
+        self._focus_a_card()
         self._refresh_decision()
         if self._quiet_s >= BEAT_S and self._handoff is None:
             match.poll()
@@ -690,6 +701,17 @@ class TableScene(Scene):
         self._decision_overlay = overlay
         self.stack.push(overlay)
 
+    def _focus_a_card(self) -> None:
+        """On the viewer's turn the keyboard focus is always on a card: the first one that
+        can be played (after a play, the next one), else the first card."""
+        if self._focus is not None or not self._my_turn():
+            return
+        cards = self._hand_cards()
+        playable = self._playable()
+        first = next((i for i, c in enumerate(cards) if c is not None and c in playable), None)
+        self._focus = first if first is not None else (0 if cards else None)
+        self.dirty = True
+
     def _decided(self, then: Callable[[], Any]) -> None:
         """A decision overlay closed with a choice: forget it, then act."""
         self._decision_overlay = None
@@ -715,7 +737,7 @@ class TableScene(Scene):
             return
         plays = [a for a in self._legal(seat) if type(a) is Play and a.card is card]
         if not plays:
-            self.services.sounds.play("wrong")
+            self._refuse(card)
             return
         uno = self._uno_armed and any(a.uno for a in plays)
         targets = sorted({a.target for a in plays if a.target is not None})
@@ -739,6 +761,28 @@ class TableScene(Scene):
                 after_color(Color.RED)
         else:
             after_color(None)
+
+    def _refuse(self, card: Card) -> None:
+        """A card that cannot be played now: a sound, and one line of why."""
+        self.services.sounds.play("wrong")
+        if self._my_turn():
+            self._why, self._why_s = self._why_not(card), WHY_S
+            self.dirty = True
+
+    def _why_not(self, card: Card) -> str:
+        """Why the viewer cannot play `card` now, in a few plain words."""
+        obs = self._obs()
+        if obs.phase is Phase.PENALTY:
+            return _("Take the cards, or stack a card that may go on them")
+        if obs.phase is Phase.DRAWN:
+            return _("Only the card you just drew can be played now")
+        if card.rank == "W4" and not obs.rules.bluffing:
+            return _("A Wild Draw Four only goes when you have no card of the colour")
+        if obs.active_color is not None and obs.top_card.is_wild:
+            return _("Does not match: the colour is {color}").format(
+                color=color_name(obs.active_color)
+            )
+        return _("Does not match {card}").format(card=card_name(obs.top_card))
 
     def _cancelled(self) -> None:
         self._modal = None
@@ -990,7 +1034,13 @@ class TableScene(Scene):
                 return True
             if pressed is not None and target == pressed and self._my_turn():
                 # a card that cannot be played, a button that does nothing now: say so
-                self.services.sounds.play("wrong")
+                cards = self._hand_cards()
+                i = target[1] if target[0] == "dead" else -1
+                card = cards[i] if 0 <= i < len(cards) else None
+                if card is not None:
+                    self._refuse(card)
+                else:
+                    self.services.sounds.play("wrong")
             return pressed is not None
         if t == pygame.KEYDOWN:
             return self._key(event)
@@ -1085,6 +1135,8 @@ class TableScene(Scene):
         obs = self._obs()
         cur = obs.current
         if cur == self.shown:
+            if self._why is not None:
+                return self._why
             pointed = self._pointed_card()
             if pointed is not None and pointed in self._bluffs() and pointed in self._playable():
                 return _("A bluff: you can be challenged")
