@@ -274,3 +274,14 @@ def test_rank_name_of_a_number_is_the_number():
 def test_rank_name_of_an_unknown_code_is_an_error():
     with pytest.raises(ValueError, match="X2"):
         rank_name("X2")
+
+
+def test_swedish_writes_a_decimal_comma():
+    from uno_desktop.i18n import decimal, set_language
+
+    set_language("sv")
+    try:
+        assert decimal(0.8) == "0,8"
+    finally:
+        set_language("en")
+    assert decimal(0.8) == "0.8"

@@ -96,6 +96,16 @@ def set_language(lang: str) -> None:
     _current = lang if lang in LANGUAGES else "en"
 
 
+#: languages that write a decimal comma ("0,8 s")
+DECIMAL_COMMA = frozenset({"sv"})
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """`value` with `places` decimals, written the way the current language writes them."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if language() in DECIMAL_COMMA else text
+
+
 def language() -> str:
     return _current
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from uno_desktop.i18n import LANGUAGES, N_, _, language
+from uno_desktop.i18n import LANGUAGES, N_, _, decimal, language
 from uno_desktop.ui.kit import (
     PANEL_ALPHA,
     Button,
@@ -38,7 +38,7 @@ def _nearest(value: float, options: tuple[float, ...]) -> float:
 
 
 def _seconds(value: float) -> str:
-    return _("{seconds} s").format(seconds=f"{value:.1f}")
+    return _("{seconds} s").format(seconds=decimal(value))
 
 
 class SettingsScene(Dialog):
