@@ -150,7 +150,18 @@ def test_no_placeholder_is_left_unfilled(preset, lang):
 
 def test_the_keys_section_names_every_key():
     body = sections_of(RuleSet())["Keys"]
-    for key in ("Arrow keys", "Enter", "Esc", "U:", "D:", "C:", "F11"):
+    for key in (
+        "Left and Right",
+        "Tab",
+        "Up and Down",
+        "Enter",
+        "Esc",
+        "U:",
+        "D:",
+        "K:",
+        "C:",
+        "F11",
+    ):
         assert key in body
 
 

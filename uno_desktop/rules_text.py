@@ -449,11 +449,14 @@ def _points_line(rank: str, points: int) -> str:
 def _keys() -> str:
     return _paragraphs(
         [
-            _("Arrow keys: choose a card or a button"),
+            _("Left and Right: choose a card"),
+            _("Tab, Shift+Tab: from the hand to Draw, UNO, Catch and Menu, and back"),
+            _("Up and Down: from the hand to the buttons and back"),
             _("Enter: play the chosen card or press the button"),
             _("Esc: pause menu, or go back"),
             _("U: say UNO"),
             _("D: draw a card"),
+            _("K: keep the card you drew; T: take the cards; H: challenge"),
             _("C: catch a player who forgot to say UNO"),
             _("F11: full screen on or off"),
             _("Mouse: click a card or a button"),

@@ -66,3 +66,36 @@ def test_a_card_that_cannot_be_played_says_why():
     assert h.table._status_text() == "Does not match Red 5"
     h.run(3.0)
     assert h.table._status_text() != "Does not match Red 5"
+
+
+def test_tab_goes_from_the_hand_through_the_buttons_and_back():
+    h = one_human([["B7", "R2", "G4"], ["Y1", "Y2", "Y3"]], start="R5")
+    h.settle()
+    seen = []
+    for _ in range(4):
+        h.send(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
+        seen.append(h.table._button_focus)
+    assert seen == ["draw", "menu", None, "draw"]  # UNO and Catch cannot act now
+    h.send(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode=""))
+    assert h.table._button_focus is None  # back in the hand
+    frame = h.table.frame(h.surface.get_size())
+    assert any(c.focused for c in frame.hand)
+
+
+def test_up_reaches_the_buttons_and_enter_presses_the_focused_one():
+    h = one_human([["B7", "R2", "G4"], ["Y1", "Y2", "Y3"]], start="R5")
+    h.settle()
+    h.key(pygame.K_UP)
+    assert h.table._button_focus == "draw"
+    frame = h.table.frame(h.surface.get_size())
+    assert [b.key for b in frame.buttons if b.focus] == ["draw"]
+    h.key(pygame.K_RETURN)
+    assert h.actions()[0].__class__.__name__ == "Draw"
+
+
+def test_down_returns_to_the_hand():
+    h = one_human([["B7", "R2", "G4"], ["Y1", "Y2", "Y3"]], start="R5")
+    h.settle()
+    h.key(pygame.K_UP)
+    h.key(pygame.K_DOWN)
+    assert h.table._button_focus is None

@@ -151,6 +151,8 @@ class TableScene(Scene):
         self._hover: tuple[Any, ...] | None = None
         self._pressed: tuple[Any, ...] | None = None
         self._focus: int | None = None
+        #: the side-panel button with the keyboard focus (None: the focus is in the hand)
+        self._button_focus: str | None = None
         self._uno_armed = False
         self._legal_cache: tuple[tuple[Any, ...], list[Action]] | None = None
         self._obs_cache: tuple[tuple[Any, ...], Observation] | None = None
@@ -193,6 +195,7 @@ class TableScene(Scene):
         self._toast = None  # worded for the one who held the screen
         self._uno_armed = False
         self._focus = None
+        self._button_focus = None
         self.view.sync(self._obs(), self.match.totals)
         self.dirty = True
 
@@ -344,6 +347,7 @@ class TableScene(Scene):
         if isinstance(action, Play):
             self._uno_armed = False
             self._focus = None
+            self._button_focus = None
         if not isinstance(action, CallUno | CatchUno):
             self._decision_key = None
         self._pull()
@@ -1046,10 +1050,49 @@ class TableScene(Scene):
             return self._key(event)
         return False
 
+    def _focus_ring(self) -> list[str | None]:
+        """Where Tab goes, in order: the hand (None), then the buttons that can act now."""
+        buttons = {b.key: b for b in self._buttons()} if self.layout is not None else {}
+        order = ["draw", "pass", "uno", "catch", "menu"]
+        return [None, *(k for k in order if k in buttons and buttons[k].enabled)]
+
+    def _move_focus(self, step: int) -> None:
+        ring = self._focus_ring()
+        at = ring.index(self._button_focus) if self._button_focus in ring else 0
+        self._button_focus = ring[(at + step) % len(ring)]
+        self.dirty = True
+
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
         if key == pygame.K_ESCAPE:
             self._open_pause()
+            return True
+        if key == pygame.K_TAB:
+            self._ensure_layout(self._current_size())
+            self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if key == pygame.K_UP and self._button_focus is None:
+            self._ensure_layout(self._current_size())
+            self._move_focus(1)
+            return True
+        if key == pygame.K_DOWN and self._button_focus is not None:
+            self._button_focus = None
+            self.dirty = True
+            return True
+        if self._button_focus is not None and key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+        ):
+            button = self._button_focus
+            if button not in self._focus_ring():
+                self._button_focus = None
+            self._click(("button", button))
+            self.dirty = True
+            return True
+        if self._button_focus is not None and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self._button_focus = None  # back to the hand
+            self.dirty = True
             return True
         if key == pygame.K_u:
             self._press_uno()
@@ -1179,7 +1222,7 @@ class TableScene(Scene):
                 playable=c is not None and c in playable,
                 bluff=c is not None and c in playable and c in bluffs,
                 dimmed=turn and c is not None and c not in playable,
-                focused=i == self._focus and c is not None,
+                focused=i == self._focus and c is not None and self._button_focus is None,
             )
             for i, (c, r) in enumerate(zip(cards, self._hand_rects(cards, playable)))
         )
@@ -1194,6 +1237,7 @@ class TableScene(Scene):
                 enabled=b.enabled,
                 hover=b.key == hover_button,
                 pressed=self._pressed == ("button", b.key),
+                focus=b.key == self._button_focus,
                 glow=b.key == "uno" and self._uno_armed,
             )
             for b in self._buttons()
