@@ -270,14 +270,25 @@ def test_a_screenshot_never_touches_the_saved_match(tmp_path):
         (["--players", "0"], "argument --players: expected a whole number from 2 to 10; got 0"),
         (["simulate", "--games", "-5"], "argument --games: expected a whole number from 1"),
         (["--screenshot", "/no/such/folder/x.png"], "the folder /no/such/folder does not exist"),
-        (["simulate", "--preset", "../../etc/passwd"], "expected options as 'key: value'"),
+        (["simulate", "--preset", "no/such/preset.yaml"], "no/such/preset.yaml: no such preset"),
     ],
-    ids=["players_0", "games_negative", "screenshot_folder", "preset_path"],
+    ids=["players_0", "games_negative", "screenshot_folder", "preset_missing"],
 )
 def test_bad_command_line_numbers_get_a_clear_message_not_a_traceback(args, says):
     result = run_cli(*args)
     assert result.returncode == 2
     assert says in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_file_that_is_not_a_preset_is_named_and_quoted_at_most_one_line(tmp_path):
+    not_a_preset = tmp_path / "passwd"
+    not_a_preset.write_text("root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin\n")
+    result = run_cli("simulate", "--preset", str(not_a_preset))
+    assert result.returncode == 2
+    assert "passwd" in result.stderr
+    assert "expected options as 'key: value'" in result.stderr
+    assert "daemon" not in result.stderr
     assert "Traceback" not in result.stderr
 
 
