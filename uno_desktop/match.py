@@ -81,6 +81,7 @@ __all__ = [
     "SavedMatchError",
     "SeatSpec",
     "Timing",
+    "deal_round",
     "play_match_headless",
 ]
 
@@ -199,6 +200,20 @@ def default_bot_factory(level: str) -> Bot:
     from .ai import make_bot
 
     return make_bot(level)
+
+
+def deal_round(
+    rules: RuleSet, players: int, seed: int, round_no: int, dealer: int, scores: Sequence[int]
+) -> Game:
+    """The deal of round `round_no` of the match with `seed`: the same cards for a live
+    round, a resumed one and a replayed one (`scores`: the totals before the round)."""
+    return Game.new(
+        rules,
+        players,
+        dealer=dealer,
+        rng=random.Random(f"{seed}:round:{round_no}"),
+        scores=tuple(scores),
+    )
 
 
 # ---------------------------------------------------------------- the match
@@ -350,13 +365,7 @@ class Match:
         self._changed()
 
     def _new_game(self, round_no: int, dealer: int) -> Game:
-        return Game.new(
-            self.rules,
-            self.players,
-            dealer=dealer,
-            rng=random.Random(f"{self.seed}:round:{round_no}"),
-            scores=tuple(self.totals),
-        )
+        return deal_round(self.rules, self.players, self.seed, round_no, dealer, self.totals)
 
     def _require_game(self) -> Game:
         if self.game is None:
