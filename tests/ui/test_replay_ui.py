@@ -209,10 +209,16 @@ def test_statistics_open_the_replays_list_newest_first(services):
     key(stack.top, pygame.K_ESCAPE)
     stack.apply_pending()
     assert stack.top is listing
-    listing.draw(pygame.display.get_surface())  # the list as read again
-    click(listing, listing.rows[1])
+    key(listing, pygame.K_DOWN)  # the arrows go down the list
+    key(listing, pygame.K_RETURN)
     stack.apply_pending()
-    assert isinstance(stack.top, ReplayScene)
+    assert stack.top.replay.record.match_id == ids[1]
+    key(stack.top, pygame.K_ESCAPE)
+    stack.apply_pending()
+    listing.draw(pygame.display.get_surface())  # the list as read again
+    click(listing, listing.rows[0])
+    stack.apply_pending()
+    assert stack.top.replay.record.match_id == ids[0]
 
 
 def test_a_record_damaged_since_the_list_was_made_gets_a_message(services):
@@ -256,3 +262,12 @@ def test_the_replay_and_its_list_fit_every_window(services, size, lang):
         scene.relayout(size)
         assert scene.layout_problems() == []
         scene.draw(pygame.display.get_surface())
+
+
+def test_the_command_line_replay_is_the_first_screen(services):
+    from uno_desktop.ui.app import WindowOptions, _first_scene
+
+    play_round(services)
+    path = ReplayShelf(services.storage).files()[0]
+    scene = _first_scene(services, WindowOptions(replay=str(path)), smoke=False)
+    assert isinstance(scene, ReplayScene) and scene.playing
