@@ -83,6 +83,7 @@ __all__ = [
     "Timing",
     "deal_round",
     "play_match_headless",
+    "preset_changes",
 ]
 
 log = logging.getLogger(__name__)
@@ -200,6 +201,18 @@ def default_bot_factory(level: str) -> Bot:
     from .ai import make_bot
 
     return make_bot(level)
+
+
+def preset_changes(preset: str, rules: RuleSet) -> list[str] | None:
+    """The game options in which the preset named `preset` now differs from `rules` (what
+    a match or a recorded round was played by), or None when it cannot be loaded any more."""
+    from .presets import PresetError, load_named_preset
+
+    try:
+        current = load_named_preset(preset)
+    except PresetError:
+        return None
+    return game_options_differ(current, rules)
 
 
 def deal_round(
@@ -664,13 +677,7 @@ class Match:
         """The game options in which the preset this match is named after now differs from
         the rules the match plays by (an edited preset), or None when that preset cannot be
         loaded any more (renamed, deleted, broken). The match plays on with its own rules."""
-        from .presets import PresetError, load_named_preset
-
-        try:
-            current = load_named_preset(self.preset)
-        except PresetError:
-            return None
-        return game_options_differ(current, self.rules)
+        return preset_changes(self.preset, self.rules)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready save: the full rule set the match began with, seats, seed, the

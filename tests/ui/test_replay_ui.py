@@ -124,7 +124,10 @@ def test_keys_play_pause_step_and_change_speed(services):
     assert r.step == 2  # one step at 4x in a quarter of the time
     for _ in range(4):
         key(r, pygame.K_DOWN)
-    assert r.speed == 0.5
+    assert r.speed == 0.5 and r.status_text().endswith("speed 0.5x")
+    set_language("sv")
+    assert r.status_text().endswith("fart 0,5x")
+    set_language("en")
     r.update(STEP_S)
     assert r.step == 2  # half a step at 0.5x
     r.update(STEP_S)
@@ -271,3 +274,25 @@ def test_the_command_line_replay_is_the_first_screen(services):
     path = ReplayShelf(services.storage).files()[0]
     scene = _first_scene(services, WindowOptions(replay=str(path)), smoke=False)
     assert isinstance(scene, ReplayScene) and scene.playing
+
+
+def test_a_round_whose_preset_changed_or_went_still_replays_and_says_so(services):
+    import json
+
+    play_round(services)
+    path = ReplayShelf(services.storage).files()[0]
+    doc = json.loads(path.read_text())
+    for preset, words in (
+        ("family", "was changed after this round"),
+        ("gone-since", "cannot be found"),
+    ):
+        doc["data"]["preset"] = preset
+        path.write_text(json.dumps(doc))
+        scene = services.scenes.open_replay(path)
+        assert isinstance(scene, ReplayScene)
+        notices = services.storage.take_notices()
+        assert len(notices) == 1 and preset in notices[0] and words in notices[0]
+    doc["data"]["preset"] = "official"
+    path.write_text(json.dumps(doc))
+    services.scenes.open_replay(path)
+    assert services.storage.take_notices() == []

@@ -107,8 +107,26 @@ class Scenes:
 
     # --- replays
     def replay(self, replay: Replay, *, autoplay: bool = True) -> Scene:
+        """A recorded round on the table; a notice when its preset changed since (the
+        replay plays by the rules the round was played by either way)."""
+        from uno_desktop.match import preset_changes
         from uno_desktop.ui.scenes.replay import ReplayScene
 
+        record = replay.record
+        storage = self._services.storage
+        changes = preset_changes(record.preset, record.rules)
+        if storage is not None and changes != []:
+            if changes is None:
+                text = _(
+                    'The rules preset "{preset}" of this round cannot be found any more. '
+                    "The replay shows the round with the rules it was played by."
+                ).format(preset=record.preset)
+            else:
+                text = _(
+                    'The rules preset "{preset}" was changed after this round ({options}). '
+                    "The replay shows the round with the rules it was played by."
+                ).format(preset=record.preset, options=", ".join(changes))
+            storage.notice(text)
         return ReplayScene(self._services, replay, autoplay=autoplay)
 
     def watch_again(self, match: TableSource) -> Scene:

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from uno_desktop.engine import Card
-from uno_desktop.i18n import N_, _, language
+from uno_desktop.i18n import N_, _, decimal, language
 from uno_desktop.render import theme
 from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import TableLayout, fan_rects, table_layout
@@ -234,7 +234,7 @@ class ReplayScene(Dialog):
             n=self.replay.record.round_no,
             k=self.step,
             total=self.replay.steps,
-            speed=f"{self.speed:g}",
+            speed=decimal(self.speed, 0 if self.speed.is_integer() else 1),
         )
 
     def hint_lines(self, lay: TableLayout) -> list[str]:
