@@ -247,7 +247,9 @@ def test_a_replay_opened_first_leaves_to_the_title(services):
     path = ReplayShelf(services.storage).files()[0]
     stack = show(services.scenes.open_replay(path))
     assert isinstance(stack.top, ReplayScene)
-    key(stack.top, pygame.K_ESCAPE)
+    replay = stack.top
+    key(replay, pygame.K_ESCAPE)
+    stack.update(0.1)  # a frame goes by before the change is made
     stack.apply_pending()
     assert isinstance(stack.top, TitleScene) and len(stack.scenes) == 1
 

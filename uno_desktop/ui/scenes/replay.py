@@ -178,8 +178,7 @@ class ReplayScene(Dialog):
         screen, as from the command line)."""
         stack = self.stack
         if stack is not None and len(stack.scenes) == 1 and stack.top is self:
-            self.closed = True
-            stack.clear_to(self.services.scenes.title())
+            stack.clear_to(self.services.scenes.title())  # not `closed`: that pops once more
             return
         self.close()
 
