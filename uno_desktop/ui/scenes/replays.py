@@ -37,7 +37,7 @@ class ReplayRow(Button):
                 n=rec.round_no, name=winner, points=sum(rec.points)
             )
         when = rec.finished_at[:16].replace("T", " ")
-        second = "  ·  ".join((when, _preset_title(rec.preset), ", ".join(rec.names)))
+        second = "  ·  ".join((when, _(rec.rules.title), ", ".join(rec.names)))  # its rules then
         return first, second
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -67,16 +67,6 @@ class ReplayRow(Button):
         )
         if self.focused:
             draw_focus_ring(surface, self.rect, s, max(6, round(16 * s)) + round(4 * s))
-
-
-def _preset_title(name: str) -> str:
-    """A preset's title as players know it, or its name when it cannot be loaded now."""
-    try:
-        from uno_desktop.presets import load_named_preset
-
-        return _(load_named_preset(name).title)
-    except Exception:
-        return name
 
 
 def read_entries(services: Any) -> list[Any]:
