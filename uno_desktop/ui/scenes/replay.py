@@ -4,7 +4,8 @@ The round is over, so nothing is secret: every seat's cards are shown. The scene
 a `Replay` (rebuilt from the record, never the live match: a replay changes neither the
 statistics nor the saved match), paints it with the table painter and shows the log up
 to the step on screen. Space plays or pauses, Left and Right step back and forward,
-Up and Down change the speed (0.5x to 4x), Esc leaves; the panel has the same buttons.
+Up and Down change the speed (0.5x to 4x), Home and End go to the deal and the end, Esc
+leaves; the panel has the same buttons.
 """
 
 from __future__ import annotations
