@@ -115,10 +115,51 @@ def news(size: tuple[int, int]) -> object:
     return h
 
 
+class _Shot:
+    """A scene drawn alone on the display surface."""
+
+    def __init__(self, scene: object) -> None:
+        self.scene = scene
+
+    def draw(self) -> object:
+        import pygame
+
+        surface = pygame.display.get_surface()
+        self.scene.draw(surface)  # type: ignore[attr-defined]
+        return surface
+
+
+def replay(size: tuple[int, int]) -> object:
+    """A four-seat round watched again, paused half-way: every hand face up."""
+    import dataclasses
+
+    from uno_desktop.i18n import language, set_language
+    from uno_desktop.match import ManualClock, Match, SeatSpec, run_round_headless
+    from uno_desktop.presets import load_preset
+    from uno_desktop.replay import Replay, record_of
+    from uno_desktop.ui.services import build_services
+
+    lang = language()
+    services = build_services(use_storage=False)
+    set_language(lang)  # the services follow the settings; the picture is in `lang`
+    clock = ManualClock()
+    names = ("Ann", "Bo", "Cy", "Dee")
+    bots = [SeatSpec(n, "normal") for n in names]
+    match = Match(load_preset("official"), bots, 21, preset="official", clock=clock)
+    match.start_round()
+    run_round_headless(match, clock)
+    # Ann watches from her seat, as after a round she played
+    record = dataclasses.replace(record_of(match), seats=(SeatSpec("Ann", "human"), *bots[1:]))
+    scene = services.scenes.replay(Replay(record), autoplay=False)
+    scene.go(scene.replay.steps // 2)  # type: ignore[attr-defined]
+    return _Shot(scene)
+
+
 SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "handoff": handoff,
     "challenge": challenge,
     "news": news,
+    "replay": replay,
 }
 
 

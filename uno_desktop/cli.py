@@ -1,4 +1,5 @@
-"""Command line: `uno-desktop` opens the game; `uno-desktop simulate ...` plays headless.
+"""Command line: `uno-desktop` opens the game; `uno-desktop simulate ...` plays headless;
+`uno-desktop replay FILE` watches a recorded round again.
 
 Numbers are checked here (a clear message, never a traceback). Starting a table from the
 command line never replaces a saved match unless told to with `--replace`.
@@ -49,6 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_whole(-MAX_SEED, MAX_SEED), default=1)
     sim.add_argument("--bots", default=None, help="comma-separated bot levels, one per seat")
     sim.add_argument("--json", action="store_true")
+    rep = sub.add_parser("replay", help="watch a recorded round again (every hand face up)")
+    rep.add_argument("file", metavar="FILE", help="a recorded round (from the replays folder)")
+    rep.add_argument("--lang", choices=("en", "sv"), default=None, help="language for this run")
     return p
 
 
@@ -56,7 +60,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "replay":
+        return _replay(args)
     return _window(args)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """Open the window on a recorded round; a file that cannot be replayed gets one clear
+    line (and, when it is one of ours, is moved aside) and exit code 2, never a traceback."""
+    from pathlib import Path
+
+    from .replay import ReplayError, open_replay_file
+    from .storage import Storage
+
+    path = Path(args.file)
+    storage: Storage | None = None
+    try:
+        storage = Storage()
+        storage.acquire_lock()  # another window open: nothing is moved (read-only)
+    except Exception:  # unusable user folders: the file can still be shown
+        storage = None
+    try:
+        open_replay_file(path, storage)
+    except ReplayError as e:
+        print(f"uno-desktop replay: {e.reason}", file=sys.stderr)
+        return 2
+    finally:
+        if storage is not None:
+            storage.release_lock()  # the window takes it again
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from .ui.app import WindowOptions, run_window
+
+    return run_window(WindowOptions(replay=str(path), lang=args.lang))
 
 
 def _simulate(args: argparse.Namespace) -> int:

@@ -81,7 +81,9 @@ __all__ = [
     "SavedMatchError",
     "SeatSpec",
     "Timing",
+    "deal_round",
     "play_match_headless",
+    "preset_changes",
 ]
 
 log = logging.getLogger(__name__)
@@ -199,6 +201,32 @@ def default_bot_factory(level: str) -> Bot:
     from .ai import make_bot
 
     return make_bot(level)
+
+
+def preset_changes(preset: str, rules: RuleSet) -> list[str] | None:
+    """The game options in which the preset named `preset` now differs from `rules` (what
+    a match or a recorded round was played by), or None when it cannot be loaded any more."""
+    from .presets import PresetError, load_named_preset
+
+    try:
+        current = load_named_preset(preset)
+    except PresetError:
+        return None
+    return game_options_differ(current, rules)
+
+
+def deal_round(
+    rules: RuleSet, players: int, seed: int, round_no: int, dealer: int, scores: Sequence[int]
+) -> Game:
+    """The deal of round `round_no` of the match with `seed`: the same cards for a live
+    round, a resumed one and a replayed one (`scores`: the totals before the round)."""
+    return Game.new(
+        rules,
+        players,
+        dealer=dealer,
+        rng=random.Random(f"{seed}:round:{round_no}"),
+        scores=tuple(scores),
+    )
 
 
 # ---------------------------------------------------------------- the match
@@ -350,13 +378,7 @@ class Match:
         self._changed()
 
     def _new_game(self, round_no: int, dealer: int) -> Game:
-        return Game.new(
-            self.rules,
-            self.players,
-            dealer=dealer,
-            rng=random.Random(f"{self.seed}:round:{round_no}"),
-            scores=tuple(self.totals),
-        )
+        return deal_round(self.rules, self.players, self.seed, round_no, dealer, self.totals)
 
     def _require_game(self) -> Game:
         if self.game is None:
@@ -655,13 +677,7 @@ class Match:
         """The game options in which the preset this match is named after now differs from
         the rules the match plays by (an edited preset), or None when that preset cannot be
         loaded any more (renamed, deleted, broken). The match plays on with its own rules."""
-        from .presets import PresetError, load_named_preset
-
-        try:
-            current = load_named_preset(self.preset)
-        except PresetError:
-            return None
-        return game_options_differ(current, self.rules)
+        return preset_changes(self.preset, self.rules)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready save: the full rule set the match began with, seats, seed, the

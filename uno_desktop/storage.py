@@ -56,6 +56,7 @@ log = logging.getLogger(__name__)
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "stats.json"
 MATCH_FILE = "saved_match.json"
+REPLAYS_DIR = "replays"
 
 SETTINGS_SCHEMA, SETTINGS_VERSION = "settings", 1
 STATS_SCHEMA, STATS_VERSION = "stats", 1
@@ -788,6 +789,11 @@ class Storage:
     def match_path(self) -> Path:
         return self.data_dir / MATCH_FILE
 
+    @property
+    def replays_dir(self) -> Path:
+        """The folder of recorded rounds (uno_desktop.replay keeps it)."""
+        return self.data_dir / REPLAYS_DIR
+
     def _path(self, kind: _Kind) -> Path:
         return (self.config_dir if kind is _SETTINGS else self.data_dir) / kind.file_name
 
@@ -1014,6 +1020,10 @@ class Storage:
             log.warning("%s: %s", path, damage)
             self._move_aside(kind, path, str(damage))
             return None
+
+    def set_file_aside(self, path: Path, reason: str) -> Path | None:
+        """Move a damaged file of ours aside with its reason (see `_set_aside`)."""
+        return self._set_aside(path, reason)
 
     def _set_aside(self, path: Path, reason: str) -> Path | None:
         """Rename `path` to `<stem>.broken-STAMP[-n].json` with the reason in a `.txt`

@@ -318,6 +318,7 @@ class WindowOptions:
     seed: int | None = None
     lang: str | None = None
     exit_after_first_frame: bool = False
+    replay: str | None = None  # a recorded round to watch (checked by the command line)
 
 
 #: --smoke: computers act almost at once and animations run at the top speed
@@ -379,7 +380,11 @@ def run_window(opts: WindowOptions) -> int:
 
 
 def _first_scene(services: Any, opts: WindowOptions, *, smoke: bool) -> Scene:
-    """The title, or straight to a table for --preset/--players/--smoke."""
+    """The title, a replay, or straight to a table for --preset/--players/--smoke."""
+    if opts.replay is not None and not smoke:
+        from pathlib import Path
+
+        return services.scenes.open_replay(Path(opts.replay))
     if not smoke and opts.preset is None and opts.players is None:
         return services.scenes.title()
     from uno_desktop.presets import load_named_preset, load_preset

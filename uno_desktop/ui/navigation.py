@@ -17,8 +17,11 @@ from typing import TYPE_CHECKING
 from uno_desktop.i18n import N_, _
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from uno_desktop.engine import RuleSet
     from uno_desktop.match import Match, Timing
+    from uno_desktop.replay import Replay
     from uno_desktop.ui.kit import Text
     from uno_desktop.ui.scene import Scene
     from uno_desktop.ui.services import Services
@@ -102,9 +105,69 @@ class Scenes:
 
         return MatchEndScene(self._services, match)
 
+    # --- replays
+    def replay(self, replay: Replay, *, autoplay: bool = True) -> Scene:
+        """A recorded round on the table; a notice when its preset changed since (the
+        replay plays by the rules the round was played by either way)."""
+        from uno_desktop.match import preset_changes
+        from uno_desktop.ui.scenes.replay import ReplayScene
+
+        record = replay.record
+        storage = self._services.storage
+        changes = preset_changes(record.preset, record.rules)
+        if storage is not None and changes != []:
+            if changes is None:
+                text = _(
+                    'The rules preset "{preset}" of this round cannot be found any more. '
+                    "The replay shows the round with the rules it was played by."
+                ).format(preset=record.preset)
+            else:
+                text = _(
+                    'The rules preset "{preset}" was changed after this round ({options}). '
+                    "The replay shows the round with the rules it was played by."
+                ).format(preset=record.preset, options=", ".join(changes))
+            storage.notice(text)
+        return ReplayScene(self._services, replay, autoplay=autoplay)
+
+    def watch_again(self, match: TableSource) -> Scene:
+        """The replay of the round `match` just finished (from the live match, so it works
+        even when nothing can be saved)."""
+        from uno_desktop.match import Match
+        from uno_desktop.replay import Replay, ReplayError, record_of
+
+        try:
+            if not isinstance(match, Match):
+                raise ReplayError("no recorded round")
+            return self.replay(Replay(record_of(match)))
+        except (ReplayError, ValueError) as exc:
+            log.warning("cannot replay the round: %s", exc)
+            reason = str(exc)
+            return self.message(
+                N_("Watch again"),
+                lambda: _("This round cannot be replayed ({reason}).").format(reason=reason),
+            )
+
+    def replays(self) -> Scene:
+        from uno_desktop.ui.scenes.replays import ReplaysScene
+
+        return ReplaysScene(self._services)
+
+    def open_replay(self, path: Path) -> Scene:
+        """The replay in `path`, or a message saying why it cannot be shown (a damaged
+        record of ours is moved aside first)."""
+        from uno_desktop.replay import ReplayError, open_replay_file
+
+        try:
+            replay = open_replay_file(path, self._services.storage)
+        except ReplayError as exc:
+            text = exc.reason
+            return self.message(N_("This replay cannot be shown"), lambda: text)
+        return self.replay(replay)
+
     # --- into the table
     def table(self, match: Match) -> Scene:
         """The table for `match`: autosaved after every action, remembered for crash reports."""
+        from uno_desktop.replay import keep_round
         from uno_desktop.ui.scenes.table import TableScene
 
         services = self._services
@@ -116,6 +179,8 @@ class Scenes:
                     storage.save_match(m.to_dict())
                 except Exception:
                     log.exception("autosave failed")
+                if m.round_over:
+                    keep_round(storage, m)
 
         match.on_change = autosave
         services.match = match

@@ -3,7 +3,8 @@
 The round is over, so no hand is secret any more: every seat's remaining cards are
 shown face up. The count runs through the scoring cards one at a time (a short
 animation; a key or click finishes it at once), then Continue adds the points to the
-match (`finish_round`) and deals the next round, or shows the end of the match.
+match (`finish_round`) and deals the next round, or shows the end of the match; Watch
+again replays the round (every hand face up) and comes back here.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 import pygame
 
 from uno_desktop.engine import Card, Scoring
-from uno_desktop.i18n import _
+from uno_desktop.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.ui.kit import Button, Overlay, draw_panel, draw_text, row
 from uno_desktop.ui.table_source import TableSource
@@ -73,7 +74,8 @@ class RoundEndScene(Overlay):
             style="go",
             key="continue",
         )
-        self.group.set_widgets([self.next_button])
+        self.watch_button = Button(N_("Watch again"), self._watch_again, key="watch")
+        self.group.set_widgets([self.next_button, self.watch_button])
 
     # -- counting
 
@@ -124,12 +126,12 @@ class RoundEndScene(Overlay):
         self.panel = pygame.Rect(0, 0, pw, ph)
         self.panel.center = (w // 2, h // 2)
         row(
-            [self.next_button],
+            [self.watch_button, self.next_button],
             self.panel.centerx,
             self.panel.bottom - round(90 * scale),
             round(260 * scale),
             round(54 * scale),
-            0,
+            round(24 * scale),
         )
 
     def _ends_match(self) -> bool:
@@ -147,6 +149,14 @@ class RoundEndScene(Overlay):
             self.finish_count()  # the first key or click shows the whole count at once
             return True
         return super().handle_event(event)
+
+    def _watch_again(self) -> None:
+        """Play this round again on the table, every hand face up; leaving it comes back
+        here."""
+        if self.counting:
+            self.finish_count()
+        if self.stack is not None and not self.closed:
+            self.stack.push(self.services.scenes.watch_again(self.match))
 
     def _continue(self) -> None:
         if self.closed:

@@ -54,7 +54,13 @@ class StatisticsScene(Dialog):
 
     def build(self) -> None:
         self.done = Button(N_("Back"), self.back, style="primary")
-        self.group.set_widgets([self.done])
+        self.replays = Button(N_("Replays"), self._open_replays, key="replays")
+        self.group.set_widgets([self.done, self.replays])
+
+    def _open_replays(self) -> None:
+        """The recorded rounds, newest first."""
+        if self.stack is not None:
+            self.stack.push(self.services.scenes.replays())
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         w, h = size
@@ -69,7 +75,8 @@ class StatisticsScene(Dialog):
         )
         self._chart = pygame.Rect(2 * m + left_w, top, w - 3 * m - left_w, bottom - top)
         self.done.rect = pygame.Rect(0, 0, int(220 * s), int(56 * s))
-        self.done.rect.midbottom = (w // 2, h - int(24 * s))
+        self.done.rect.bottomright = (w // 2 - int(10 * s), h - int(24 * s))
+        self.replays.rect = self.done.rect.move(self.done.rect.w + int(20 * s), 0)
         self.place_title(_("Statistics"), int(52 * s))
 
     def draw_content(self, surface: pygame.Surface) -> None:
