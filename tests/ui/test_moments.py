@@ -7,16 +7,22 @@ hand; what is checked is what the frame (or the picture) shows a player.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
 from uno_desktop.engine import Card, CatchUno, Color, Play
 from uno_desktop.i18n import set_language
+from uno_desktop.match import Match, SeatSpec
 from uno_desktop.presets import load_preset
 from uno_desktop.render import theme
+from uno_desktop.ui.scene import SceneStack
+from uno_desktop.ui.scenes.match_end import CELEBRATE_S, MatchEndScene
+from uno_desktop.ui.scenes.table import TableScene
 from uno_desktop.ui.table_dialogs import ChoosePlayerOverlay
 
-from .test_table import FILLER, SIZE, TableHarness, one_human
+from .test_table import FILLER, SIZE, TableHarness, make_services, one_human
 
 
 @pytest.fixture(autouse=True)
@@ -274,3 +280,82 @@ def test_the_table_is_still_once_the_moments_are_over():
     h.run(3.0)
     assert not h.table.moments.active
     assert not h.table.animating
+
+
+# ----------------------------------------------------------------------------- the end of a match
+
+
+def finished(totals: list[int], kinds: list[str] | None = None) -> tuple[Any, Match]:
+    services = make_services()
+    names = ["Ann", "Bo", "Cy", "Di"][: len(totals)]
+    kinds = kinds or ["human"] + ["normal"] * (len(totals) - 1)
+    rules = load_preset("family").replace(target_score=200)
+    seats = [SeatSpec(n, k) for n, k in zip(names, kinds)]
+    match = Match(rules, seats, 5, preset="family", clock=services.clock)
+    match.round_history = [tuple(totals)]
+    match.round_no = 1
+    match.totals = list(totals)
+    return services, match
+
+
+def show(scene: Any) -> SceneStack:
+    stack = SceneStack()
+    stack.push(scene)
+    stack.apply_pending()
+    scene.draw(pygame.Surface(SIZE))
+    return stack
+
+
+def test_play_again_is_the_default_and_starts_a_match_with_the_same_seats_and_rules():
+    services, match = finished([250, 40, 40], ["human", "hard", "human"])
+    end = MatchEndScene(services, match)
+    stack = show(end)
+    assert end.group.focused is end.again
+    end.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    stack.apply_pending()
+    table = stack.top
+    assert isinstance(table, TableScene) and len(stack.scenes) == 1
+    again = services.match
+    assert again is not None and again is not match
+    assert [(s.name, s.kind) for s in again.seats] == [(s.name, s.kind) for s in match.seats]
+    assert again.preset == "family" and again.rules == match.rules
+    assert again.seed != match.seed and again.totals == [0, 0, 0]
+
+
+def test_players_on_the_same_total_share_a_place_and_a_shared_win_says_so():
+    services, match = finished([250, 250, 40, 90])
+    end = MatchEndScene(services, match)
+    show(end)
+    assert [(place, i) for place, i, *_rects in end._rows] == [(1, 0), (1, 1), (3, 3), (4, 2)]
+    assert end.texts["headline"][0] == "Ann, Bo share the win!"
+
+
+def test_the_celebration_moves_for_a_few_seconds_then_the_screen_rests():
+    services, match = finished([250, 40, 90])
+    end = MatchEndScene(services, match)
+    stack = show(end)
+    first = pygame.Surface(SIZE)
+    end.draw(first)
+    assert end.animating
+    for _ in range(round(CELEBRATE_S * 30) + 5):
+        stack.update(1 / 30)
+    assert not end.animating
+    a, b = pygame.Surface(SIZE), pygame.Surface(SIZE)
+    end.draw(a)
+    stack.update(1.0)
+    end.draw(b)
+    assert a.get_buffer().raw == b.get_buffer().raw  # nothing moves any more
+
+
+def test_the_same_match_celebrates_the_same_way():
+    pictures = []
+    for _ in range(2):
+        services, match = finished([250, 40, 90])
+        end = MatchEndScene(services, match)
+        stack = show(end)
+        for _ in range(45):
+            stack.update(1 / 30)
+        surface = pygame.Surface(SIZE)
+        end.draw(surface)
+        pictures.append(surface.get_buffer().raw)
+    assert pictures[0] == pictures[1]
