@@ -234,7 +234,7 @@ class TablePainter:
         cluster = lay.direction_marker.union(lay.color_marker)
         cluster.union_ip(lay.draw_pile)
         cluster.union_ip(lay.discard_pile)
-        return cluster.inflate(round(lay.card_w * 0.9), round(lay.card_h * 0.34))
+        return cluster.inflate(round(lay.card_w * 1.3), round(lay.card_h * 0.34))
 
     def _draw_ring(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """A faint ring round the centre with arrowheads that go the way play goes; after
@@ -630,15 +630,16 @@ class TablePainter:
         glow = cards.highlight(cw, theme.SUCCESS_RGB).copy()
         glow.set_alpha(round(255 * k))
         surface.blit(glow, glow.get_rect(center=rect.center))
-        ring = pygame.Surface(rect.inflate(8, 8).size, pygame.SRCALPHA)
+        pad = max(4, cw // 14)
+        ring = pygame.Surface(rect.inflate(2 * pad, 2 * pad).size, pygame.SRCALPHA)
         pygame.draw.rect(
             ring,
             (*theme.SUCCESS_RGB, round(255 * k)),
             ring.get_rect(),
-            max(2, cw // 30),
-            border_radius=max(4, cw // 9),
+            pad + 1,
+            border_radius=max(4, cw // 9) + pad,
         )
-        surface.blit(ring, rect.inflate(8, 8))
+        surface.blit(ring, rect.inflate(2 * pad, 2 * pad))
 
     # -- side panel
 
