@@ -155,11 +155,77 @@ def replay(size: tuple[int, int]) -> object:
     return _Shot(scene)
 
 
+def banner(size: tuple[int, int]) -> object:
+    """Ann plays a Wild Draw Four and names blue: one banner says both, the edge turns blue."""
+    import pygame
+
+    from tests.ui.test_table import TableHarness, make_match
+    from uno_desktop.match import ManualClock
+
+    hands = [["W4", "B7", "G2", "Y5"], ["Y1", "Y2", "Y3", "R4"], ["G1", "G5", "B1", "B2"]]
+    match = make_match(["human", "normal", "normal"], hands, start="R3", clock=ManualClock())
+    h = TableHarness(match, size=size)
+    h.settle()
+    h.click(h.card_pos("W4"))
+    h.frame()
+    h.key(pygame.K_4)  # blue
+    for _ in range(300):
+        h.frame()
+        shown = h.table.moments.banner_frame()
+        if shown is not None and shown.alpha == 255:
+            break
+    return h
+
+
+class _Still:
+    """One scene on its own stack, drawn at a chosen moment (for screens without a table)."""
+
+    def __init__(self, scene: object, size: tuple[int, int]) -> None:
+        import pygame
+
+        from uno_desktop.ui.scene import SceneStack
+
+        self.stack = SceneStack()
+        self.stack.push(scene)  # type: ignore[arg-type]
+        self.stack.apply_pending()
+        self.surface = pygame.Surface(size)
+
+    def run(self, seconds: float, dt_s: float = 1 / 30) -> None:
+        for _ in range(round(seconds / dt_s)):
+            self.stack.update(dt_s)
+
+    def draw(self) -> object:
+        self.stack.draw(self.surface)
+        return self.surface
+
+
+def match_end(size: tuple[int, int]) -> object:
+    """A match of four is over: Ann wins, Bo and Cy share second place, confetti falls."""
+    from tests.ui.test_table import make_services
+    from uno_desktop.match import Match, SeatSpec
+    from uno_desktop.presets import load_preset
+    from uno_desktop.ui.scenes.match_end import MatchEndScene
+
+    services = make_services()
+    seats = [SeatSpec(n, k) for n, k in (("Ann", "human"), ("Bo", "normal"), ("Cy", "human"))]
+    seats.append(SeatSpec("Di", "easy"))
+    match = Match(load_preset("official"), seats, 11, preset="official", clock=services.clock)
+    match.round_history = [(150, 0, 0, 0), (0, 230, 0, 0), (0, 0, 230, 0), (0, 0, 0, 95)]
+    match.round_history.append((362, 0, 0, 0))
+    match.round_no = len(match.round_history)
+    match.totals = [sum(p[i] for p in match.round_history) for i in range(4)]
+    still = _Still(MatchEndScene(services, match), size)
+    still.run(1.6)
+    return still
+
+
 SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "handoff": handoff,
     "challenge": challenge,
     "news": news,
     "replay": replay,
+    "banner": banner,
+    "match-end": match_end,
 }
 
 

@@ -1,27 +1,78 @@
-"""The end of a match: the winner, the final totals, then back to the title.
+"""The end of a match: a celebration, the winner, the final standings (ties share a
+place), then "Play again" with the same seats and rules, or back to the title.
 
 On arrival it records the match in the statistics and forgets the saved match (once, even
-if the scene is shown again), so "Continue" never offers a finished match.
+if the scene is shown again), so "Continue" never offers a finished match. The celebration
+(cards raining down onto the table, confetti after them) is seeded from the match and
+stops after CELEBRATE_S, so the screen then rests and the loop sleeps.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+import random
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from uno_desktop.engine import Card
+from uno_desktop.engine import Card, Color
 from uno_desktop.engine.rules import Scoring
 from uno_desktop.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
 from uno_desktop.ui.kit import Button, Dialog, draw_panel
+from uno_desktop.ui.navigation import new_seed
 
 log = logging.getLogger(__name__)
 
 CELEBRATION = ("R1", "YS", "GD2", "BR", "W", "W4", "B7", "G9", "YR", "R0")
+#: how long the celebration moves at animation speed 1 (then everything rests)
+CELEBRATE_S = 4.0
+#: how long a card takes to fall into its place, and the gap between two cards
+CARD_FALL_S = 0.9
+CARD_GAP_S = 0.14
+#: confetti pieces, and how long one takes to fall through the window
+CONFETTI = 90
+CONFETTI_FALL_S = 2.2
+CONFETTI_RGB = (
+    theme.COLOR_RGB[Color.RED],
+    theme.COLOR_RGB[Color.YELLOW],
+    theme.COLOR_RGB[Color.GREEN],
+    theme.COLOR_RGB[Color.BLUE],
+    theme.ACCENT_RGB,
+    theme.TEXT_RGB,
+)
+
+
+@dataclass(frozen=True)
+class Confetto:
+    """One piece of confetti, in shares of the window and seconds of the celebration."""
+
+    x: float  # where it falls, 0..1 of the width
+    start_s: float
+    sway: float  # sideways swing, 0..1 of the width
+    spin: float  # turns per second
+    size: float  # 0..1 of a card width
+    rgb: tuple[int, int, int]
+
+
+def confetti(seed: int) -> list[Confetto]:
+    """The celebration's confetti, the same for the same match."""
+    rng = random.Random(f"{seed}:confetti")
+    last_start = CELEBRATE_S - CONFETTI_FALL_S
+    return [
+        Confetto(
+            x=rng.random(),
+            start_s=rng.uniform(0.2, last_start),
+            sway=rng.uniform(0.005, 0.03),
+            spin=rng.uniform(0.5, 2.0) * rng.choice((-1, 1)),
+            size=rng.uniform(0.1, 0.18),
+            rgb=rng.choice(CONFETTI_RGB),
+        )
+        for _ in range(CONFETTI)
+    ]
 
 
 def round_winners(match: Any) -> list[int | None]:
@@ -85,6 +136,9 @@ class MatchEndScene(Dialog):
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._rows: list[tuple[int, int, pygame.Rect, pygame.Rect]] = []
         self._row_h = 40
+        #: seconds of celebration gone (at the animation speed)
+        self.celebrated_s = 0.0
+        self._confetti = confetti(getattr(match, "seed", 0))
         super().__init__(services)
 
     def enter(self) -> None:
@@ -99,8 +153,29 @@ class MatchEndScene(Dialog):
                 log.exception("sound failed")
 
     def build(self) -> None:
-        self.done = Button(N_("Back to title"), self.to_title, style="primary")
-        self.group.set_widgets([self.done])
+        self.again = Button(N_("Play again"), self.play_again, style="primary")
+        self.done = Button(N_("Back to title"), self.to_title)
+        self.group.set_widgets([self.again, self.done])
+
+    def play_again(self) -> None:
+        """A new match with the same seats and rules (a new seed: new cards)."""
+        if self.stack is None:
+            return
+        match = self.match
+        seats = [(s.name, s.kind) for s in match.seats]
+        scene = self.services.scenes.start_match(match.preset, match.rules, seats, new_seed())
+        self.stack.clear_to(scene)
+
+    @property
+    def animating(self) -> bool:
+        return self.celebrated_s < CELEBRATE_S
+
+    def update(self, dt_s: float) -> None:
+        super().update(dt_s)
+        if self.celebrated_s < CELEBRATE_S:
+            speed = max(0.05, float(getattr(self.services.settings, "animation_speed", 1.0)))
+            self.celebrated_s = min(CELEBRATE_S, self.celebrated_s + dt_s * speed)
+            self.dirty = True
 
     def to_title(self) -> None:
         if self.stack is not None:
@@ -110,6 +185,10 @@ class MatchEndScene(Dialog):
         self.to_title()
 
     def _headline(self) -> str:
+        firsts = self._firsts()
+        if len(firsts) > 1:
+            names = ", ".join(self.match.seats[i].name for i in firsts)
+            return _("{names} share the win!").format(names=names)
         winner = self.match.match_winner
         if winner is not None:
             return _("{name} wins the match!").format(name=self.match.seats[winner].name)
@@ -118,6 +197,10 @@ class MatchEndScene(Dialog):
     def _order(self) -> list[tuple[int, int]]:
         """(place, seat), best first; seats on the same total share a place."""
         return standings(self.match.totals, penalty=self.match.rules.scoring is Scoring.PENALTY)
+
+    def _firsts(self) -> list[int]:
+        """The seats in first place (more than one when they tie)."""
+        return [seat for place, seat in self._order() if place == 1]
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         """Headline, rounds played, the score panel with one row per seat, the button: one
@@ -149,7 +232,7 @@ class MatchEndScene(Dialog):
             bold=True,
             center=(w // 2, self._panel.top + int(34 * s)),
         )
-        self._rows: list[tuple[int, int, pygame.Rect, pygame.Rect]] = []
+        self._rows = []
         f = font(int(28 * s))
         y = self._panel.top + int(70 * s)
         inner = self._panel.inflate(-int(80 * s), 0)
@@ -160,8 +243,11 @@ class MatchEndScene(Dialog):
             right.right = inner.right
             self._rows.append((place, i, left, right))
             y += self._row_h
+        gap = int(20 * s)
+        self.again.rect = pygame.Rect(0, 0, int(260 * s), int(58 * s))
         self.done.rect = pygame.Rect(0, 0, int(260 * s), int(58 * s))
-        self.done.rect.midtop = (w // 2, self._panel.bottom + int(20 * s))
+        self.again.rect.topright = (w // 2 - gap // 2, self._panel.bottom + gap)
+        self.done.rect.topleft = (w // 2 + gap // 2, self._panel.bottom + gap)
 
     def extra_rects(self) -> dict[str, pygame.Rect]:
         out = {"panel": self._panel.copy()}
@@ -191,23 +277,51 @@ class MatchEndScene(Dialog):
         self.draw_placed(surface, "rounds", theme.TEXT_RGB, shadow=True)
         draw_panel(surface, self._panel, s)
         self.draw_placed(surface, "final", theme.ACCENT_RGB)
-        winner = self.match.match_winner
+        firsts = self._firsts()
         f = font(int(28 * s))
         for place, i, left, right in self._rows:
-            col = theme.ACCENT_RGB if i == winner else theme.TEXT_RGB
+            col = theme.ACCENT_RGB if i in firsts else theme.TEXT_RGB
             surface.blit(f.render(f"{place}.  {self.match.seats[i].name}", True, col), left)
             pts = _("{points} points").format(points=self.match.totals[i])
             surface.blit(f.render(pts, True, col), right)
 
     def _draw_confetti(self, surface: pygame.Surface, s: float) -> None:
-        """A ring of tilted cards around the edges: a party, not a spreadsheet."""
+        """Cards rain down into a ring of tilted cards around the edges, confetti falls
+        through the window; when the celebration is over, the cards rest where they fell."""
         w, h = surface.get_size()
+        t = self.celebrated_s
         card_w = int(70 * s)
         for k, code in enumerate(CELEBRATION):
             side = -1 if k % 2 == 0 else 1
             row = k // 2
             x = w // 2 + side * int(w * 0.39) + int(math.sin(k * 1.7) * 30 * s)
             y = int(h * 0.18) + row * int(h * 0.17)
+            angle = side * (12 + 9 * math.sin(k))
+            p = min(1.0, max(0.0, (t - k * CARD_GAP_S) / CARD_FALL_S))
+            if p <= 0:
+                continue
+            fall = 1 - (1 - p) ** 3  # fast, then softly into place
+            y = round(-card_w * 2 + (y + card_w * 2) * fall)
+            angle += (1 - fall) * side * 140
             img = self.services.painter.face(Card.parse(code), card_w)
-            rot = pygame.transform.rotozoom(img, side * (12 + 9 * math.sin(k)), 1.0)
+            rot = pygame.transform.rotozoom(img, angle, 1.0)
             surface.blit(rot, rot.get_rect(center=(x, y)))
+        if t >= CELEBRATE_S:
+            return
+        size = card_w
+        for c in self._confetti:
+            p = (t - c.start_s) / CONFETTI_FALL_S
+            if not 0 <= p <= 1:
+                continue
+            cx = w * (c.x + c.sway * math.sin(p * 9 + c.x * 20))
+            cy = -20 + (h + 40) * p
+            turn = math.cos(2 * math.pi * c.spin * (t - c.start_s))
+            piece_w = max(2, round(size * c.size * abs(turn)))
+            piece_h = max(2, round(size * c.size * 0.6))
+            pygame.draw.rect(
+                surface,
+                c.rgb,
+                pygame.Rect(0, 0, piece_w, piece_h).move(
+                    round(cx) - piece_w // 2, round(cy) - piece_h // 2
+                ),
+            )

@@ -48,6 +48,7 @@ from uno_desktop.render.layout import TableLayout, fan_rects, hit_test_fan, tabl
 from uno_desktop.render.tween import ease_in_out_cubic, ease_out_cubic
 from uno_desktop.ui.kit import Button, text_of
 from uno_desktop.ui.log_text import card_name, challenge_result_text, color_name, event_line
+from uno_desktop.ui.moments import Moments, banner_for
 from uno_desktop.ui.scene import Scene
 from uno_desktop.ui.table_dialogs import (
     ChallengeResultOverlay,
@@ -158,6 +159,10 @@ class TableScene(Scene):
         self._obs_cache: tuple[tuple[Any, ...], Observation] | None = None
         self._uno_cache: tuple[tuple[Any, ...], dict[int, list[Action]]] | None = None
         self._paint = TablePainter()
+        #: banners, new cards glowing, a refused card's shake, the direction ring's turn
+        self.moments = Moments()
+        # the viewer received a whole hand (a swap): it glows once its faces are known
+        self._fresh_hand = False
 
     # ================================================================== who sees what
 
@@ -196,6 +201,8 @@ class TableScene(Scene):
         self._uno_armed = False
         self._focus = None
         self._button_focus = None
+        self.moments.forget_hand()
+        self._fresh_hand = False
         self.view.sync(self._obs(), self.match.totals)
         self.dirty = True
 
@@ -303,7 +310,7 @@ class TableScene(Scene):
     def animating(self) -> bool:
         if self.animator.busy or self._waiting or self.view.pending:
             return True
-        if self._toast or self._why:
+        if self._toast or self._why or self.moments.active:
             return True
         if self._pending_result is not None:
             return True
@@ -364,6 +371,9 @@ class TableScene(Scene):
         self._sched_s += dt_s * self.animator.speed
         self._release_waiting()
         self.animator.update(dt_s)
+        if self.moments.active:
+            self.moments.update(dt_s, self.animator.speed)
+            self.dirty = True
         if self._toast is not None:
             self._toast_s -= dt_s
             if self._toast_s <= 0:
@@ -382,6 +392,9 @@ class TableScene(Scene):
                 self._synced = True
                 self._legal_cache = None
                 self.dirty = True
+                if self._fresh_hand and self.shown is not None:
+                    self.moments.fresh(self._obs().hand)
+                self._fresh_hand = False
             if self.live:
                 self._after_quiet()
         else:
@@ -417,6 +430,7 @@ class TableScene(Scene):
         def finish() -> None:
             if step.on_done is not None:
                 step.on_done()
+            self._moment(step.event)
             if step.hold_s > 0:
                 self._hold(step.hold_s)
             self.dirty = True
@@ -440,6 +454,26 @@ class TableScene(Scene):
                 self._waiting.append((self._sched_s + f.delay_s, f, landed))
             else:
                 self._fly(f, landed)
+
+    def _moment(self, event: ev.Event) -> None:
+        """What an event just told on screen adds to the big moments: a banner (public
+        events only reach here), the turn of the direction ring, the viewer's new cards."""
+        st = self.view.state
+        banner = banner_for(event, st.top_card, self.names, self.view.you)
+        if banner is not None:
+            self.moments.banner(banner)
+        if isinstance(event, ev.DirectionChanged):
+            self.moments.turn_ring()
+        viewer = self.shown
+        if viewer is None:
+            return
+        if isinstance(event, ev.CardsDrawn):
+            if event.seat == viewer and event.reason != "deal":
+                self.moments.fresh(event.cards)
+        elif isinstance(event, ev.HandsRotated) or (
+            isinstance(event, ev.HandsSwapped) and viewer in (event.a, event.b)
+        ):
+            self._fresh_hand = True  # its faces are known when the table syncs
 
     def _hold(self, hold_s: float) -> None:
         """A pause after a step (time to read a skip, a colour) that keeps the animator busy.
@@ -767,8 +801,10 @@ class TableScene(Scene):
             after_color(None)
 
     def _refuse(self, card: Card) -> None:
-        """A card that cannot be played now: a sound, and one line of why."""
+        """A card that cannot be played now: it shakes, a buzz, and one line of why."""
         self.services.sounds.play("wrong")
+        self.moments.shake(card)
+        self.dirty = True
         if self._my_turn():
             self._why, self._why_s = self._why_not(card), WHY_S
             self.dirty = True
@@ -1215,16 +1251,20 @@ class TableScene(Scene):
         playable = self._playable()
         turn = self._my_turn()
         bluffs = self._bluffs()
+        moments = self.moments
+        fresh = moments.fresh_glow(cards) if self.shown == self.bottom else [0.0] * len(cards)
+        shake_px = lay.card_w * 0.09
         hand = tuple(
             HandCard(
                 card=c,
-                rect=r,
+                rect=r.move(moments.shake_px(c, shake_px), 0),
                 playable=c is not None and c in playable,
                 bluff=c is not None and c in playable and c in bluffs,
                 dimmed=turn and c is not None and c not in playable,
                 focused=i == self._focus and c is not None and self._button_focus is None,
+                fresh=glow,
             )
-            for i, (c, r) in enumerate(zip(cards, self._hand_rects(cards, playable)))
+            for i, (c, r, glow) in enumerate(zip(cards, self._hand_rects(cards, playable), fresh))
         )
         first = max(0, len(st.discard) - 3)
         hover_button = self._hover[1] if self._hover and self._hover[0] == "button" else None
@@ -1264,6 +1304,8 @@ class TableScene(Scene):
             buttons=buttons,
             status=self._status_text(),
             toast=self._toast,
+            banner=moments.banner_frame(),
+            ring_turn=moments.ring_turn,
             sprites=self.animator.sprites(),
             time_s=self._t,
             language=language(),

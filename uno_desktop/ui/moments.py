@@ -1,0 +1,250 @@
+"""The big moments at the table: banners, new cards glowing, a refused card's shake, the
+direction ring turning.
+
+`Moments` is plain state stepped by time: the table scene tells it what happened (only
+events the viewer may see, so a banner never says more than the log) and reads back the
+values its `TableFrame` carries to the painter. Everything here ends on its own, so the
+table is still again a moment after the last thing happened (the loop then sleeps).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from uno_desktop.engine import Card
+from uno_desktop.engine import events as ev
+from uno_desktop.i18n import N_, _
+from uno_desktop.render import theme
+from uno_desktop.ui.log_text import COLOR_WORDS, event_line
+
+#: how long a banner stays up at animation speed 1 (faster speeds shorten it)
+BANNER_S = 1.1
+#: how long it stays when another banner waits behind it
+BANNER_BUSY_S = 0.6
+#: never shorter than this in real seconds, whatever the speed (it must be readable)
+BANNER_FLOOR_S = 0.45
+#: banners waiting at most (older ones are dropped: the log keeps everything)
+BANNER_QUEUE = 2
+#: a banner grows in for this share of its life and fades out for the last FADE share
+GROW = 0.12
+FADE = 0.25
+#: cards new to the viewer's hand glow this long (real seconds: it is for reading)
+FRESH_S = 1.5
+#: a refused card shakes this long, this many times
+SHAKE_S = 0.3
+SHAKE_TIMES = 3
+#: the direction ring turns round in this long at animation speed 1
+RING_TURN_S = 0.7
+
+#: the banner title for a played (or turned-up) action card
+CARD_TITLES = {
+    "D2": N_("Draw Two!"),
+    "W4": N_("Wild Draw Four!"),
+}
+
+
+@dataclass(frozen=True)
+class Banner:
+    """One banner: a big title, one line under it, and its colour."""
+
+    title: str
+    sub: str
+    rgb: tuple[int, int, int]
+    #: what it is about (a wild's colour joins the banner of the same seat's play)
+    seat: int | None = None
+    kind: str = ""
+
+
+@dataclass(frozen=True)
+class BannerFrame:
+    """A banner as drawn now: `alpha` 0..255 and `grow` 0..1 (how far it has popped in)."""
+
+    title: str
+    sub: str
+    rgb: tuple[int, int, int]
+    alpha: int
+    grow: float
+
+
+def banner_for(
+    event: ev.Event, top: Card | None, names: Sequence[str], you: int | None
+) -> Banner | None:
+    """The banner an event deserves, or None. `top` is the discard pile's top card as
+    shown when the event is told (a Skip's banner comes with the skipped seat)."""
+    line = event_line(event, names, you) or ""
+    if isinstance(event, ev.CardPlayed | ev.StartCardFlipped):
+        card = event.card
+        title = CARD_TITLES.get(card.rank)
+        if title is None:
+            return None
+        seat = event.seat if isinstance(event, ev.CardPlayed) else None
+        rgb = theme.COLOR_RGB[card.color] if card.color is not None else theme.DANGER_RGB
+        return Banner(_(title), line, rgb, seat, card.rank)
+    if isinstance(event, ev.TurnSkipped):
+        if top is None or top.rank != "S":
+            return None  # a Draw Two's or a penalty's skip: already said
+        return Banner(_("Skip!"), line, _card_rgb(top), kind="S")
+    if isinstance(event, ev.DirectionChanged):
+        return Banner(_("Reverse!"), line, _card_rgb(top), kind="R")
+    if isinstance(event, ev.ColorChosen):
+        title = _("New colour: {color}").format(color=_(COLOR_WORDS[event.color]))
+        return Banner(title, line, theme.COLOR_RGB[event.color], event.seat, "color")
+    if isinstance(event, ev.UnoCalled):
+        return Banner(_("UNO!"), line, theme.ACCENT_RGB, event.seat, "uno")
+    if isinstance(event, ev.UnoCaught):
+        return Banner(_("Caught!"), line, theme.DANGER_RGB, event.target, "caught")
+    if isinstance(event, ev.HandsSwapped):
+        return Banner(_("Swap Hands!"), line, theme.ACCENT_RGB, kind="swap")
+    if isinstance(event, ev.HandsRotated):
+        return Banner(_("Hands move on!"), line, theme.ACCENT_RGB, kind="rotate")
+    return None
+
+
+def _card_rgb(card: Card | None) -> tuple[int, int, int]:
+    if card is None or card.color is None:
+        return theme.ACCENT_RGB
+    return theme.COLOR_RGB[card.color]
+
+
+class Moments:
+    """Banners, fresh cards, a shake and the ring's turn, each with its own clock."""
+
+    def __init__(self) -> None:
+        self._banner: Banner | None = None
+        self._banner_age_s = 0.0
+        self._waiting: deque[Banner] = deque()
+        self._fresh: list[tuple[Card, float]] = []  # (card, seconds left)
+        self._shake: tuple[Card, float] | None = None  # (card, seconds gone)
+        self._ring_s: float | None = None  # seconds since the ring began to turn
+        self._speed = 1.0
+
+    # -- telling
+
+    def banner(self, banner: Banner) -> None:
+        """Show `banner` now, or after the one up now (at most BANNER_QUEUE wait)."""
+        if banner.kind == "color" and self._join_colour(banner):
+            return
+        if self._banner is None:
+            self._banner, self._banner_age_s = banner, 0.0
+            return
+        self._waiting.append(banner)
+        while len(self._waiting) > BANNER_QUEUE:
+            self._waiting.popleft()
+
+    def _join_colour(self, colour: Banner) -> bool:
+        """A Wild Draw Four's colour joins its banner ("Wild Draw Four!" in blue, with
+        "Ann chooses blue." under it) instead of a second banner after it."""
+        if self._waiting:
+            last = self._waiting[-1]
+            if last.kind == "W4" and last.seat == colour.seat:
+                self._waiting[-1] = replace(last, sub=colour.sub, rgb=colour.rgb, kind="W4+")
+                return True
+            return False
+        b = self._banner
+        if b is not None and b.kind == "W4" and b.seat == colour.seat:
+            self._banner = replace(b, sub=colour.sub, rgb=colour.rgb, kind="W4+")
+            return True
+        return False
+
+    def fresh(self, cards: Sequence[Card]) -> None:
+        """`cards` just came into the viewer's hand: they glow for FRESH_S."""
+        self._fresh += [(c, FRESH_S) for c in cards]
+
+    def shake(self, card: Card) -> None:
+        """`card` was refused: it shakes for SHAKE_S."""
+        self._shake = (card, 0.0)
+
+    def turn_ring(self) -> None:
+        """The direction changed: the ring turns round."""
+        self._ring_s = 0.0
+
+    def forget_hand(self) -> None:
+        """The hand on screen changes owner: nothing of it glows or shakes any more."""
+        self._fresh = []
+        self._shake = None
+
+    # -- time
+
+    def update(self, dt_s: float, speed: float = 1.0) -> None:
+        """Advance by `dt_s` real seconds at animation speed `speed`."""
+        self._speed = max(0.05, speed)
+        if self._banner is not None:
+            self._banner_age_s += dt_s
+            if self._banner_age_s >= self._banner_life_s():
+                self._banner = self._waiting.popleft() if self._waiting else None
+                self._banner_age_s = 0.0
+        if self._fresh:
+            self._fresh = [(c, left - dt_s) for c, left in self._fresh if left - dt_s > 0]
+        if self._shake is not None:
+            card, gone = self._shake
+            self._shake = (card, gone + dt_s) if gone + dt_s < SHAKE_S else None
+        if self._ring_s is not None:
+            self._ring_s += dt_s * self._speed
+            if self._ring_s >= RING_TURN_S:
+                self._ring_s = None
+
+    def _banner_life_s(self) -> float:
+        base = BANNER_BUSY_S if self._waiting else BANNER_S
+        return max(BANNER_FLOOR_S, base / self._speed)
+
+    @property
+    def active(self) -> bool:
+        """Something still moves or glows (the scene needs frames)."""
+        return (
+            self._banner is not None
+            or bool(self._fresh)
+            or self._shake is not None
+            or self._ring_s is not None
+        )
+
+    # -- reading
+
+    def banner_frame(self) -> BannerFrame | None:
+        b = self._banner
+        if b is None:
+            return None
+        k = min(1.0, self._banner_age_s / self._banner_life_s())
+        grow = min(1.0, k / GROW)
+        fade = min(1.0, (1.0 - k) / FADE)
+        alpha = round(255 * max(0.0, min(grow, fade)))
+        return BannerFrame(b.title, b.sub, b.rgb, alpha, 1.0 - (1.0 - grow) ** 3)
+
+    @property
+    def banner_title(self) -> str | None:
+        return self._banner.title if self._banner is not None else None
+
+    def fresh_glow(self, hand: Sequence[Card | None]) -> list[float]:
+        """How strongly each card of `hand` (as drawn) glows as new, 0..1. A card the hand
+        holds twice glows once per copy that came in."""
+        left = list(self._fresh)
+        out: list[float] = []
+        for card in hand:
+            glow = 0.0
+            for j, (new, secs) in enumerate(left):
+                if new == card:
+                    glow = min(1.0, secs / (FRESH_S * 0.4))
+                    del left[j]
+                    break
+            out.append(glow)
+        return out
+
+    def shake_px(self, card: Card | None, amplitude_px: float) -> int:
+        """How far `card` is pushed sideways now (0 unless it is the refused card)."""
+        if self._shake is None or card is None or card != self._shake[0]:
+            return 0
+        k = self._shake[1] / SHAKE_S
+        return round(amplitude_px * (1.0 - k) * math.sin(2 * math.pi * SHAKE_TIMES * k))
+
+    @property
+    def shaking(self) -> Card | None:
+        return self._shake[0] if self._shake is not None else None
+
+    @property
+    def ring_turn(self) -> float:
+        """0 at rest; between 0 and 1 while the ring turns after a Reverse."""
+        if self._ring_s is None:
+            return 0.0
+        return min(1.0, self._ring_s / RING_TURN_S)
