@@ -4,13 +4,17 @@ scripted cards, and the round ends with the person's win. No screen here."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from uno_desktop.engine import (
     COLORS,
+    Action,
     CallUno,
     Card,
     Challenge,
+    Color,
     Draw,
     Pass,
     Phase,
@@ -30,13 +34,24 @@ from uno_desktop.tutorial import (
     START_CARD,
     YOU,
     Coach,
+    Lesson,
     lessons_done,
     stacked_deck,
     tutorial_match,
 )
 
 
-def play_through(match: Match, clock: ManualClock) -> list[tuple[int, object]]:
+def lesson_action(lesson: Lesson, wild_color: Color = Color.RED) -> Action:
+    """What the person does for `lesson` (a Wild gets `wild_color`)."""
+    action = lesson.action
+    if type(action) is Play and action.card.is_wild:
+        return dataclasses.replace(action, color=wild_color)
+    return action
+
+
+def play_through(
+    match: Match, clock: ManualClock, wild_color: Color = Color.RED
+) -> list[tuple[int, object]]:
     """The round to its end, the person doing each lesson; (lesson index, action) of the
     person's actions, and the computers' actions as (-1, action)."""
     coach = Coach()
@@ -50,9 +65,11 @@ def play_through(match: Match, clock: ManualClock) -> list[tuple[int, object]]:
             obs = match.observation(YOU)
             lesson = coach.lesson(obs)
             assert lesson is not None, f"no lesson for the person's turn after {done}"
-            assert lesson.action in match.legal_actions(YOU), lesson
-            done.append((lessons_done(obs), lesson.action))
-            match.act(lesson.action)
+            action = lesson_action(lesson, wild_color)
+            assert action in match.legal_actions(YOU), lesson
+            assert coach.allows(obs, action)
+            done.append((lessons_done(obs), action))
+            match.act(action)
         else:
             due = match.next_due_s()
             assert due is not None
@@ -80,26 +97,34 @@ def test_the_stacked_deck_is_a_whole_official_deck():
     assert sorted(deck, key=Card.sort_key) == sorted(build_deck(rules.deck), key=Card.sort_key)
 
 
-def test_each_lesson_is_legal_in_turn_and_the_person_wins():
+@pytest.mark.parametrize("wild_color", list(Color))
+def test_each_lesson_is_legal_in_turn_and_the_person_wins(wild_color):
     clock = ManualClock()
     match = tutorial_match("You", clock=clock)
-    done = play_through(match, clock)
+    done = play_through(match, clock, wild_color)
     mine = [(i, a) for i, a in done if i >= 0]
     assert [i for i, _a in mine] == list(range(len(LESSONS)))
-    assert [a for _i, a in mine] == [lesson.action for lesson in LESSONS]
+    assert [a for _i, a in mine] == [lesson_action(lesson, wild_color) for lesson in LESSONS]
     assert match.round_over and match.round_result().winner == YOU
 
 
-def test_the_computers_play_exactly_their_scripted_cards():
+@pytest.mark.parametrize("wild_color", list(Color))
+def test_the_computers_play_only_their_scripted_cards(wild_color, caplog):
     clock = ManualClock()
     match = tutorial_match("You", clock=clock)
-    done = play_through(match, clock)
+    done = play_through(match, clock, wild_color)
+    assert "fallback" not in caplog.text  # no computer was ever without its scripted move
     theirs = [a for i, a in done if i < 0]
     for seat in (MIA, LEO):
-        plays = [(str(a.card), a.color) for a in theirs if type(a) is Play and a.seat == seat]
-        scripted = [(code, color) for code, color in COMPUTER_PLAYS[seat]]
-        assert plays == scripted
+        scripted = {(Card.parse(code), color) for code, color in COMPUTER_PLAYS[seat]}
+        plays = [(a.card, a.color) for a in theirs if type(a) is Play and a.seat == seat]  # type: ignore[union-attr]
+        assert plays and set(plays) <= scripted
+        assert len(plays) == 6  # a card each turn but the one skipped or penalised
+    after_the_wild = [a for a in theirs if type(a) is Play][-4]  # then Mia, Leo, Mia
+    assert after_the_wild.seat == LEO and after_the_wild.card.color is wild_color
     assert not any(type(a) in (Pass, CallUno) for a in theirs)
+    bluff = next(a for a in theirs if type(a) is Play and a.card.rank == "W4")
+    assert bluff.uno  # Mia goes down to one card and says so: nobody can catch her
 
 
 def test_the_lessons_teach_what_they_say():
@@ -171,7 +196,7 @@ def test_every_line_is_one_short_line_in_both_languages(lang):
                 obs = match.observation(YOU)
                 lines.append(coach.line(obs))
                 lines.append(coach.line(obs, uno_armed=True))
-                match.act(coach.lesson(obs).action)  # type: ignore[union-attr]
+                match.act(lesson_action(coach.lesson(obs)))  # type: ignore[arg-type]
             else:
                 clock.advance(5.0)
                 match.poll()
@@ -181,12 +206,25 @@ def test_every_line_is_one_short_line_in_both_languages(lang):
         set_language("en")
 
 
-def test_the_wild_lesson_asks_for_the_colour_of_the_persons_cards():
-    plays = [lesson.action for lesson in LESSONS if type(lesson.action) is Play]
-    wild = next(a for a in plays if a.card.is_wild)
-    colours = {a.card.color for a in plays[plays.index(wild) + 1 :]}
-    assert colours == {wild.color}
-    assert wild.color in COLORS
+def test_the_wild_lesson_takes_any_colour_but_only_the_wild():
+    clock = ManualClock()
+    match = tutorial_match("You", clock=clock)
+    coach = Coach()
+    while True:
+        obs = match.observation(YOU)
+        lesson = coach.lesson(obs)
+        if lesson is not None and type(lesson.action) is Play and lesson.action.card.is_wild:
+            break
+        if lesson is not None:
+            match.act(lesson.action)
+        else:
+            clock.advance(5.0)
+            match.poll()
+    legal = match.legal_actions(YOU)
+    allowed = [a for a in legal if coach.allows(obs, a)]
+    assert {a.color for a in allowed} == set(COLORS)  # type: ignore[union-attr]
+    assert {a.card for a in allowed} == {Card.parse("W")}  # type: ignore[union-attr]
+    assert Pass(YOU) in legal and not coach.allows(obs, Pass(YOU))
 
 
 def test_the_tutorial_match_is_never_saved():
@@ -203,7 +241,7 @@ def test_the_challenge_comes_while_the_bluffer_holds_the_colour():
     assert game is not None
     while not (match.human_to_act() == YOU and game.observation(YOU).phase is Phase.PENALTY):
         if match.human_to_act() == YOU:
-            match.act(Coach().lesson(match.observation(YOU)).action)  # type: ignore[union-attr]
+            match.act(lesson_action(Coach().lesson(match.observation(YOU))))  # type: ignore[arg-type]
         else:
             clock.advance(5.0)
             match.poll()

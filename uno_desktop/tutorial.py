@@ -5,13 +5,16 @@ cards the script gives them, and the person does one thing per lesson: match by 
 match by number, Skip, Reverse, Draw Two, draw when nothing matches (a Wild comes up:
 play it and choose its colour), call UNO with the second-to-last card, challenge a
 bluffed Wild Draw Four, and play the last card. `Coach` tells the table which action a
-lesson wants and the one line that says so; the table allows nothing else. Everything
-here is a function of the person's `Observation`, so it is tested without a screen.
+lesson wants and the one line that says so; the table allows nothing else. The Wild may
+be given any colour: the computers hold a 6 of every colour, so the next one follows the
+colour chosen and the one after turns play back to red with another 6. Everything here
+is a function of the person's `Observation`, so it is tested without a screen.
 No pygame; the tutorial match is never saved and never recorded.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -45,16 +48,28 @@ DEALER = LEO
 START_CARD = "R5"
 HANDS: dict[int, tuple[str, ...]] = {
     YOU: ("R2", "Y7", "YS", "YR", "BD2", "R9", "R3"),
-    MIA: ("R7", "Y4", "B3", "B8", "R1", "W4", "R8"),
-    LEO: ("G7", "Y9", "Y1", "Y3", "R6", "R4", "G2"),
+    MIA: ("R7", "Y4", "B3", "B8", "R6", "W4", "R1"),
+    LEO: ("G7", "Y9", "Y1", "Y3", "R6", "R4", "G6"),
 }
-#: the draw pile's top after the start card: Leo's Draw Two penalty, the person's one
-#: draw (a Wild), then the four cards Mia takes for her bluff
-PILE_TOP: tuple[str, ...] = ("G5", "B6", "W", "G1", "B2", "Y5", "G9")
-#: what each computer plays, in order (a penalty it must take is taken, never scripted)
+#: the draw pile's top after the start card: Leo's Draw Two penalty (two more 6s), the
+#: person's one draw (a Wild), then the four cards Mia takes for her bluff
+PILE_TOP: tuple[str, ...] = ("Y6", "B6", "W", "G1", "B2", "Y5", "G9")
+#: the cards each computer plays: on its turn the first of these it holds that may be
+#: played (a penalty it must take is taken). Mia keeps her Red 1: her Wild Draw Four is
+#: a bluff, and a challenge wins.
 COMPUTER_PLAYS: dict[int, tuple[tuple[str, Color | None], ...]] = {
-    MIA: (("R7", None), ("Y4", None), ("B3", None), ("B8", None), ("R1", None), ("W4", Color.RED)),
-    LEO: (("G7", None), ("Y9", None), ("Y1", None), ("Y3", None), ("R6", None), ("R4", None)),
+    MIA: (("R7", None), ("Y4", None), ("B3", None), ("B8", None), ("R6", None), ("W4", Color.RED)),
+    LEO: (
+        ("G7", None),
+        ("Y9", None),
+        ("Y1", None),
+        ("Y3", None),
+        ("R6", None),
+        ("Y6", None),
+        ("G6", None),
+        ("B6", None),
+        ("R4", None),
+    ),
 }
 
 
@@ -81,7 +96,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(_play("YR"), N_("Play the Reverse: play goes the other way round")),
     Lesson(_play("BD2"), N_("Play the Draw Two: {leo} draws 2 and misses his turn")),
     Lesson(Draw(YOU), N_("Nothing matches the {top}: draw a card"), lit="draw"),
-    Lesson(_play("W", Color.RED), N_("A Wild goes on anything: play it and choose red")),
+    Lesson(_play("W"), N_("A Wild goes on anything: play it and choose a colour")),
     Lesson(
         _play("R9", uno=True),
         N_("Two cards left: press UNO, then play your {card}"),
@@ -124,11 +139,17 @@ class Coach:
         return LESSONS[done] if done < len(LESSONS) else None
 
     def allows(self, obs: Observation, action: Action) -> bool:
-        """Only the lesson's action; saying UNO (or catching) is never refused."""
+        """Only the lesson's action (a Wild with any colour); saying UNO (or catching) is
+        never refused."""
         if type(action) in (CallUno, CatchUno):
             return True
         lesson = self.lesson(obs)
-        return lesson is not None and action == lesson.action
+        if lesson is None:
+            return False
+        wanted = lesson.action
+        if type(wanted) is Play and type(action) is Play and wanted.color is None:
+            wanted = dataclasses.replace(wanted, color=action.color)
+        return action == wanted
 
     def line(self, obs: Observation, uno_armed: bool = False) -> str | None:
         """The one line of guidance for now, in the current language."""
@@ -151,8 +172,8 @@ class Coach:
 
 
 class ScriptedBot:
-    """A computer that plays its scripted cards in order and takes every penalty; out
-    of turn it does nothing (no catching, no jumping in)."""
+    """A computer that plays its scripted cards in order, says UNO in time and takes every
+    penalty; out of turn it does nothing (no catching, no jumping in)."""
 
     level = "normal"
 
@@ -165,10 +186,10 @@ class ScriptedBot:
         if observation.phase is Phase.PENALTY:
             return Draw(seat)
         for code, color in COMPUTER_PLAYS.get(seat, ()):
-            card = Card.parse(code)
-            if card in observation.hand:
-                play = Play(seat, card, color)
-                return play if play in legal_actions else None
+            for uno in (True, False):  # says UNO with its second-to-last card
+                play = Play(seat, Card.parse(code), color, None, uno)
+                if play in legal_actions:
+                    return play
         return None
 
 

@@ -140,7 +140,7 @@ class TutorialOfferScene(MessageScene):
     comes once; How to play keeps the tutorial within reach."""
 
     transparent = True
-    dim_alpha = 150
+    dim_alpha = 200
 
     def __init__(self, services: Services) -> None:
         super().__init__(

@@ -1288,6 +1288,7 @@ class TableScene(Scene):
             sprites=self.animator.sprites(),
             time_s=self._t,
             language=language(),
+            coached=self.coach is not None and turn,
         )
 
     def draw(self, surface: pygame.Surface) -> None:
