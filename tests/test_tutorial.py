@@ -247,3 +247,15 @@ def test_the_challenge_comes_while_the_bluffer_holds_the_colour():
             match.poll()
     before = game.discard_pile[-2].color  # the colour the Wild Draw Four was played on
     assert before is not None and any(c.color is before for c in game.hands[MIA])
+
+
+def test_whether_the_tutorial_was_offered_is_read_from_settings_with_care():
+    from uno_desktop.storage import Settings
+
+    bad: list[str] = []
+    assert Settings.from_dict({"tutorial_offered": "yes"}, bad).tutorial_offered is False
+    assert bad == ["tutorial_offered"]
+    assert Settings.from_dict({"tutorial_offered": 1}).tutorial_offered is False
+    assert Settings.from_dict({}).tutorial_offered is False  # an older file: not yet offered
+    saved = Settings(tutorial_offered=True).to_dict()
+    assert Settings.from_dict(saved).tutorial_offered is True

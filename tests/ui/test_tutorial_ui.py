@@ -19,6 +19,7 @@ from uno_desktop.match import ManualClock
 from uno_desktop.render.cards import CardPainter
 from uno_desktop.storage import Settings, Storage
 from uno_desktop.tutorial import LESSONS, lessons_done
+from uno_desktop.ui.kit import rect_problems
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
 from uno_desktop.ui.scenes.message import TutorialDoneScene, TutorialOfferScene
@@ -30,7 +31,6 @@ from uno_desktop.ui.table_dialogs import (
     ChallengeResultOverlay,
     ColorPickerOverlay,
     PenaltyOverlay,
-    PlayOrKeepOverlay,
 )
 
 from .test_table import SilentSounds
@@ -136,9 +136,6 @@ def follow_the_light(p: Person, by: str, until: int | None = None) -> list[str]:
             return lines
         if isinstance(top, ChallengeResultOverlay):
             p.key(pygame.K_RETURN) if by == "keys" else p.click(top.ok.rect.center)
-        elif isinstance(top, PlayOrKeepOverlay):
-            lines.append(p.status())  # still shown above the hand
-            p.key(pygame.K_p) if by == "keys" else p.click(top.play_button.rect.center)
         elif isinstance(top, ColorPickerOverlay):  # any colour will do
             if by == "keys":
                 p.key(pygame.K_1 + COLORS.index(Color.BLUE))
@@ -324,3 +321,26 @@ def test_how_to_play_leads_to_the_tutorial_but_not_from_a_match() -> None:
     page.tutorial.activate()
     stack.apply_pending()
     assert isinstance(stack.top, TableScene) and stack.top.coach is not None
+
+
+@pytest.mark.parametrize("ui_scale", [0.85, 1.3])
+@pytest.mark.parametrize("size", [(1024, 600), (2560, 1440)])
+@pytest.mark.parametrize("lang", ["en", "sv"])
+@pytest.mark.parametrize("scene", [TutorialOfferScene, TutorialDoneScene])
+def test_the_offer_and_the_end_fit_the_window(scene: Any, lang: str, size: Any, ui_scale: float):
+    set_language(lang)
+    pygame.display.init()
+    pygame.font.init()
+    services = Services(
+        storage=None,
+        settings=Settings(ui_scale=ui_scale),
+        sounds=SilentSounds(),
+        painter=CardPainter(),
+        clock=ManualClock(),
+    )
+    dialog = scene(services)
+    stack = SceneStack()
+    stack.push(dialog)
+    stack.apply_pending()
+    stack.draw(pygame.Surface(size))
+    assert rect_problems(dialog.layout_rects(), size) == []

@@ -356,9 +356,9 @@ class TableScene(Scene):
             self.services.sounds.play("wrong")
             self.dirty = True
             return False
-        if isinstance(action, Play):
+        if isinstance(action, Play | Draw):
             self._uno_armed = False
-            self._focus = None
+            self._focus = None  # on the next card that can be played
             self._button_focus = None
         if not isinstance(action, CallUno | CatchUno):
             self._decision_key = None
@@ -663,8 +663,8 @@ class TableScene(Scene):
         if seat is None or self.match.human_to_act() != seat:
             return None
         obs = self._obs()
-        if obs.phase is Phase.DRAWN and obs.drawn_card is not None:
-            return ("drawn", obs.drawn_card)
+        if obs.phase is Phase.DRAWN and obs.drawn_card is not None and self.coach is None:
+            return ("drawn", obs.drawn_card)  # (the tutorial lights the card to play instead)
         if obs.phase is Phase.PENALTY:
             return ("penalty", obs.pending_draw, obs.can_challenge, obs.pending_kind)
         return None
