@@ -75,8 +75,9 @@ COMPUTER_PLAYS: dict[int, tuple[tuple[str, Color | None], ...]] = {
 
 @dataclass(frozen=True)
 class Lesson:
-    """One thing the person does: the only action allowed, its line of guidance (a msgid
-    with {card}, {top}, {mia}, {leo} filled in) and the table button to light, if any."""
+    """One thing the person does: the only action allowed (a Wild without a colour: with
+    any colour), its line of guidance (a msgid with {card}, {top}, {mia}, {leo} filled in)
+    and the table button to light, if any."""
 
     action: Action
     line: str

@@ -206,6 +206,23 @@ def test_another_card_is_refused_with_the_lessons_line() -> None:
     assert "wrong" in p.services.sounds.played
 
 
+def test_the_second_to_last_card_waits_for_uno() -> None:
+    p = Person()
+    follow_the_light(p, "keys", until=7)
+    p.settle()
+    assert p.glowing() == ["uno"]
+    before = p.table.match.actions_taken()
+    p.key(pygame.K_RETURN)  # the lit card, without UNO
+    p.frame()
+    assert p.table.match.actions_taken() == before
+    assert "UNO" in p.status()
+    p.key(pygame.K_u)
+    assert p.status() == _("UNO is called: now play your {card}").format(card="Red 9")
+    p.key(pygame.K_RETURN)
+    assert p.table.match.actions_taken() == before + 1
+    assert p.table.match.observation(0).uno_declared[0]
+
+
 def test_taking_the_cards_instead_of_challenging_is_refused() -> None:
     p = Person()
     follow_the_light(p, "keys", until=8)

@@ -1196,10 +1196,10 @@ class TableScene(Scene):
         obs = self._obs()
         cur = obs.current
         if cur == self.shown:
+            if self.coach is not None:  # the lesson's line, also when something was refused
+                return self.coach.line(obs, self._uno_armed) or ""
             if self._why is not None:
                 return self._why
-            if self.coach is not None:
-                return self.coach.line(obs, self._uno_armed) or ""
             pointed = self._pointed_card()
             if pointed is not None and pointed in self._bluffs() and pointed in self._playable():
                 return _("A bluff: you can be challenged")
