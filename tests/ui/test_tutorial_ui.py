@@ -361,3 +361,62 @@ def test_the_offer_and_the_end_fit_the_window(scene: Any, lang: str, size: Any, 
     stack.apply_pending()
     stack.draw(pygame.Surface(size))
     assert rect_problems(dialog.layout_rects(), size) == []
+
+
+class AppPerson(Person):
+    """The same person at the real app on a first start (a fresh user folder): every
+    click and key is posted to the window and read by the app's own loop."""
+
+    def __init__(self, size: tuple[int, int] = SIZE) -> None:
+        from uno_desktop.ui.app import App
+        from uno_desktop.ui.services import build_services
+
+        self.services = build_services()
+        self.clock = ManualClock()
+        self.services.clock = self.clock
+        self.services.update_settings(think_time_s=0.3, animation_speed=4.0)
+        self.app = App(self.services, strict=True)
+        self.app.open_window(size)
+        pygame.event.clear()
+        self.app.start(self.services.scenes.title())
+        self.stack = self.app.stack
+        self.surface = pygame.display.get_surface()
+        self.frame()
+        self.frame()
+
+    def start_tutorial(self) -> None:
+        offer = self.stack.top
+        assert isinstance(offer, TutorialOfferScene)
+        self.click(offer.ok.rect.center)
+        self.frame()
+        self.table = self.stack.top  # type: ignore[assignment]
+        assert isinstance(self.table, TableScene)
+
+    def frame(self) -> None:
+        self.clock.advance(DT_S)
+        self.app.step(DT_S)
+
+    def draw(self) -> pygame.Surface:
+        return self.surface
+
+    def send(self, event: pygame.event.Event) -> None:
+        pygame.event.post(event)
+        self.frame()
+
+
+def test_a_first_start_offers_the_tutorial_and_plays_it_to_the_end_in_the_real_app():
+    p = AppPerson()
+    storage = p.services.storage
+    assert storage is not None
+    folders = {storage.stats_path.parent, storage.match_path.parent}
+    p.start_tutorial()
+    assert storage.load_settings().tutorial_offered is True
+    follow_the_light(p, "clicks")
+    done = p.stack.top
+    assert isinstance(done, TutorialDoneScene)
+    p.click(done.ok.rect.center)
+    p.frame()
+    assert isinstance(p.stack.top, TitleScene)  # and no second offer
+    assert not storage.has_saved_match()
+    assert not storage.stats_path.exists() and not storage.match_path.exists()
+    assert all(f.name != "saved_match.json" for d in folders for f in d.glob("*"))
