@@ -219,6 +219,42 @@ def match_end(size: tuple[int, int]) -> object:
     return still
 
 
+def tutorial(size: tuple[int, int]) -> object:
+    """The tutorial's UNO lesson: the UNO button and the card to play lit, one line above."""
+    from tests.ui.test_tutorial_ui import Person, follow_the_light
+
+    p = Person(size=size)
+    follow_the_light(p, "keys", until=7)
+    p.settle()
+    return p
+
+
+def tutorial_wild(size: tuple[int, int]) -> object:
+    """The tutorial's Wild lesson: the card just drawn, to play and give a colour."""
+    from tests.ui.test_tutorial_ui import Person, follow_the_light
+
+    p = Person(size=size)
+    follow_the_light(p, "keys", until=6)
+    p.settle()
+    return p
+
+
+def tutorial_offer(size: tuple[int, int]) -> object:
+    """The first start: the title offers the tutorial."""
+    from tests.ui.test_tutorial_ui import Person
+    from uno_desktop.ui.scenes.message import TutorialOfferScene
+
+    p = Person(size=size)
+    p.stack.clear_to(p.services.scenes.title())
+    p.stack.apply_pending()
+    p.stack.push(TutorialOfferScene(p.services))
+    p.stack.apply_pending()
+    for _frame in range(12):
+        p.stack.update(1 / 30)
+        p.draw()
+    return p
+
+
 SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "handoff": handoff,
     "challenge": challenge,
@@ -226,6 +262,9 @@ SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "replay": replay,
     "banner": banner,
     "match-end": match_end,
+    "tutorial": tutorial,
+    "tutorial-wild": tutorial_wild,
+    "tutorial-offer": tutorial_offer,
 }
 
 

@@ -164,6 +164,8 @@ class Settings:
     last_seats: tuple[SeatSetting, ...] = dataclasses.field(default_factory=default_seats)
     last_target_score: int | None = None
     custom_rule: CustomRule | None = None
+    #: the first-game tutorial was offered (and answered) on the title once
+    tutorial_offered: bool = False
 
     def __post_init__(self) -> None:
         for name, bounds in _FLOAT_FIELDS.items():
@@ -192,6 +194,7 @@ class Settings:
             "last_seats": [seat.to_dict() for seat in self.last_seats],
             "last_target_score": self.last_target_score,
             "custom_rule": None if rule is None else custom.to_json(rule),
+            "tutorial_offered": self.tutorial_offered,
         }
 
     @classmethod
@@ -314,6 +317,7 @@ _FIELD_PARSERS: dict[str, Callable[[Any], Any]] = {
     "last_seats": _parse_seats,
     "last_target_score": _parse_target_score,
     "custom_rule": _parse_custom_rule,
+    "tutorial_offered": _parse_bool,
 }
 
 

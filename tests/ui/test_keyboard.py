@@ -86,6 +86,8 @@ def test_a_whole_evening_without_a_mouse(services):
     app.start(TitleScene(services))
     kb = Keyboard(app, services)
     kb.frame()
+    kb.frame()
+    kb.press(pygame.K_ESCAPE)  # the first start offers the tutorial: not now
 
     title = kb.top
     kb.tab_to(title.new_button)

@@ -90,10 +90,10 @@ class Scenes:
         return ContinueOrReplaceScene(self._services, on_continue, on_replace)
 
     # --- at the table
-    def pause(self, match: TableSource) -> Scene:
+    def pause(self, match: TableSource, *, tutorial: bool = False) -> Scene:
         from uno_desktop.ui.scenes.pause import PauseScene
 
-        return PauseScene(self._services, match)
+        return PauseScene(self._services, match, tutorial=tutorial)
 
     def round_end(self, match: TableSource, on_next_round: Callable[[], None]) -> Scene:
         from uno_desktop.ui.scenes.round_end import RoundEndScene
@@ -163,6 +163,27 @@ class Scenes:
             text = exc.reason
             return self.message(N_("This replay cannot be shown"), lambda: text)
         return self.replay(replay)
+
+    # --- the tutorial
+    def tutorial(self) -> Scene:
+        """The first-game tutorial's table: a scripted round, never saved or recorded."""
+        from uno_desktop.tutorial import Coach, tutorial_match
+        from uno_desktop.ui.scenes.table import TableScene
+
+        match = tutorial_match(_("You"), clock=self._services.clock, timing=self._timing())
+        return TableScene(self._services, match, coach=Coach())
+
+    def tutorial_offer(self) -> Scene:
+        """Asked once on the first start: learn in one short round, or not now."""
+        from uno_desktop.ui.scenes.message import TutorialOfferScene
+
+        return TutorialOfferScene(self._services)
+
+    def tutorial_done(self) -> Scene:
+        """The tutorial's end: "You know UNO" and the way back to the title."""
+        from uno_desktop.ui.scenes.message import TutorialDoneScene
+
+        return TutorialDoneScene(self._services)
 
     # --- into the table
     def table(self, match: Match) -> Scene:

@@ -106,6 +106,7 @@ class TableFrame:
     language: str
     banner: BannerFrame | None = None  # a big moment told across the table
     ring_turn: float = 0.0  # 0 at rest; 0..1 while the direction ring turns (a Reverse)
+    coached: bool = False  # the status is the tutorial's line of guidance: framed to stand out
 
 
 class TablePainter:
@@ -796,11 +797,18 @@ class TablePainter:
         r = lay.status_rect
         px = lay.font_px(1.0)
         img = text_image(text, px, theme.TEXT_RGB, bold=True)
-        pill = img.get_rect(center=r.center).inflate(round(24 * lay.scale), round(8 * lay.scale))
+        pad_x, pad_y = (40, 14) if frame.coached else (24, 8)
+        pill = img.get_rect(center=r.center).inflate(
+            round(pad_x * lay.scale), round(pad_y * lay.scale)
+        )
         pill.w = min(pill.w, lay.table_rect.w)
         pill.centerx = r.centerx
         bg = pygame.Surface(pill.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (0, 0, 0, 90), bg.get_rect(), border_radius=pill.h // 2)
+        if frame.coached:
+            pygame.draw.rect(bg, (0, 0, 0, 150), bg.get_rect(), border_radius=pill.h // 2)
+            width = max(2, round(2 * lay.scale))
+            pygame.draw.rect(bg, theme.HIGHLIGHT_RGB, bg.get_rect(), width, pill.h // 2)
         surface.blit(bg, pill)
         draw_text(
             surface, text, px, theme.TEXT_RGB, bold=True, center=pill.center, max_w=pill.w - 10

@@ -2,7 +2,8 @@
 
 The text comes from `uno_desktop.rules_text`, built from the `RuleSet` itself (not written
 per preset), so a house-rules preset a family made is explained correctly too. The page
-scrolls with the mouse wheel, the arrow keys and Page Up/Page Down.
+scrolls with the mouse wheel, the arrow keys and Page Up/Page Down. From the title it
+also leads into the first-game tutorial (not from a match's pause menu).
 """
 
 from __future__ import annotations
@@ -60,7 +61,13 @@ class HowToPlayScene(Dialog):
 
     def build(self) -> None:
         self.done = Button(N_("Back"), self.back, style="primary")
-        self.group.set_widgets([self.done])
+        self.tutorial = Button(N_("Play the tutorial"), self.play_tutorial)
+        self.tutorial.visible = not self.transparent
+        self.group.set_widgets([self.done, self.tutorial])
+
+    def play_tutorial(self) -> None:
+        if self.stack is not None:
+            self.stack.replace(self.services.scenes.tutorial())
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         w, h = size
@@ -70,6 +77,11 @@ class HowToPlayScene(Dialog):
         self._panel.midtop = (w // 2, int(100 * s))
         self.done.rect = pygame.Rect(0, 0, int(220 * s), int(56 * s))
         self.done.rect.midbottom = (w // 2, h - int(24 * s))
+        if self.tutorial.visible:
+            gap = int(24 * s)
+            self.done.rect.bottomright = (w // 2 - gap // 2, h - int(24 * s))
+            self.tutorial.rect = pygame.Rect(0, 0, int(280 * s), int(56 * s))
+            self.tutorial.rect.bottomleft = (w // 2 + gap // 2, h - int(24 * s))
         self.place_title(_("How to play: {rules}").format(rules=_(self.rules.title)), int(52 * s))
         self._page = None
 

@@ -1,7 +1,8 @@
 """A friendly notice: a title, a few sentences and one button (or a question with two).
 
 Used for anything the player should read instead of a crash or a silent failure: a saved
-match that could not be resumed, a problem found in the settings, a crash report's path.
+match that could not be resumed, a problem found in the settings, a crash report's path;
+and for the first-game tutorial's offer (on the first start) and its end.
 """
 
 from __future__ import annotations
@@ -132,3 +133,73 @@ class ContinueOrReplaceScene(MessageScene):
         self.ok.rect.bottomright = (self._panel.centerx - gap // 2, bottom)
         self.replace_button.rect = self.ok.rect.copy()
         self.replace_button.rect.bottomleft = (self._panel.centerx + gap // 2, bottom)
+
+
+class TutorialOfferScene(MessageScene):
+    """New to UNO? Play the tutorial / Not now. Either answer is remembered, so the offer
+    comes once; How to play keeps the tutorial within reach."""
+
+    transparent = True
+    dim_alpha = 200
+
+    def __init__(self, services: Services) -> None:
+        super().__init__(
+            services,
+            N_("New to UNO?"),
+            N_(
+                "Learn in one short round against two computers. Each step says what to do "
+                "and lights the card to play."
+            ),
+            button=N_("Play the tutorial"),
+            on_close=self.play,
+        )
+
+    def build(self) -> None:
+        super().build()
+        self.not_now = Button(N_("Not now"), self.back)
+        self.group.set_widgets([self.ok, self.not_now])
+
+    def _answered(self) -> None:
+        self.services.update_settings(tutorial_offered=True)
+
+    def play(self) -> None:
+        self._answered()
+        if self.stack is not None:
+            self.stack.replace(self.services.scenes.tutorial())
+
+    def back(self) -> None:
+        """Not now (or Esc)."""
+        self._answered()
+        self.close()
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        super().layout(size, scale)
+        gap = int(24 * scale)
+        bottom = self.ok.rect.bottom
+        self.ok.rect.width = int(260 * scale)
+        self.ok.rect.bottomright = (self._panel.centerx - gap // 2, bottom)
+        self.not_now.rect = self.ok.rect.copy()
+        self.not_now.rect.bottomleft = (self._panel.centerx + gap // 2, bottom)
+
+
+class TutorialDoneScene(MessageScene):
+    """Over the table when the tutorial's round is won: back to the title."""
+
+    transparent = True
+    dim_alpha = 150
+
+    def __init__(self, services: Services) -> None:
+        super().__init__(
+            services,
+            N_("You know UNO!"),
+            N_(
+                "You matched colours and numbers, played Skip, Reverse, Draw Two and a Wild, "
+                "called UNO and caught a bluff. Start a new game whenever you like."
+            ),
+            button=N_("Back to the title"),
+            on_close=self.leave,
+        )
+
+    def leave(self) -> None:
+        if self.stack is not None:
+            self.stack.clear_to(self.services.scenes.title())

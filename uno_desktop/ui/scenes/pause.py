@@ -1,6 +1,7 @@
 """The pause menu over the table (Esc): resume, read the rules, change settings, or save
 and go back to the title. The match is autosaved after every action already; "save" here
-only makes sure the very latest state is on disk before leaving."""
+only makes sure the very latest state is on disk before leaving. Over the tutorial the
+last button leaves it instead, saving nothing."""
 
 from __future__ import annotations
 
@@ -21,8 +22,9 @@ class PauseScene(Dialog):
     transparent = True
     title = N_("Paused")
 
-    def __init__(self, services: Any, match: Any) -> None:
+    def __init__(self, services: Any, match: Any, *, tutorial: bool = False) -> None:
         self.match = match
+        self.tutorial = tutorial
         self._panel = pygame.Rect(0, 0, 0, 0)
         super().__init__(services)
 
@@ -30,7 +32,10 @@ class PauseScene(Dialog):
         self.resume_button = Button(N_("Resume"), self.back, style="primary")
         self.rules_button = Button(N_("Rules of this preset"), self.rules)
         self.settings_button = Button(N_("Settings"), self.settings)
-        self.quit_button = Button(N_("Save and quit to title"), self.save_and_quit)
+        if self.tutorial:
+            self.quit_button = Button(N_("Leave the tutorial"), self.leave)
+        else:
+            self.quit_button = Button(N_("Save and quit to title"), self.save_and_quit)
         self.group.set_widgets(
             [self.resume_button, self.rules_button, self.settings_button, self.quit_button]
         )
@@ -42,6 +47,11 @@ class PauseScene(Dialog):
     def settings(self) -> None:
         if self.stack is not None:
             self.stack.push(self.services.scenes.settings(overlay=True))
+
+    def leave(self) -> None:
+        """Back to the title; the tutorial keeps nothing."""
+        if self.stack is not None:
+            self.stack.clear_to(self.services.scenes.title())
 
     def save_and_quit(self) -> None:
 

@@ -21,7 +21,7 @@ accepted only then (the UNO and Catch buttons excepted: they are about speed).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -72,6 +72,9 @@ from uno_desktop.ui.table_paint import (
 from uno_desktop.ui.table_source import TableSource
 from uno_desktop.ui.table_view import Flight, Spot, Step, TableView
 
+if TYPE_CHECKING:
+    from uno_desktop.tutorial import Coach
+
 #: a short breath after the table settles before the next computer move is applied
 BEAT_S = 0.12
 #: how long a toast (a challenge result told to everyone) stays up
@@ -108,10 +111,12 @@ def _is_private_for(event: ev.Event, seat: int) -> bool:
 class TableScene(Scene):
     """The table for `match` (a round already dealt, or a resumed match)."""
 
-    def __init__(self, services: Any, match: TableSource) -> None:
+    def __init__(self, services: Any, match: TableSource, coach: Coach | None = None) -> None:
         super().__init__()
         self.services = services
         self.match = match
+        #: the tutorial's coach: it allows one action at a time and says which (None: play)
+        self.coach = coach
         self.n: int = match.players
         self.names = [match.seat_name(s) for s in range(self.n)]
         self.humans = [s for s in range(self.n) if match.is_human(s)]
@@ -331,7 +336,11 @@ class TableScene(Scene):
             return []
         key = (seat, self._pos)
         if self._legal_cache is None or self._legal_cache[0] != key:
-            self._legal_cache = (key, self.match.legal_actions(seat))
+            legal = self.match.legal_actions(seat)
+            if self.coach is not None:
+                obs = self._obs()
+                legal = [a for a in legal if self.coach.allows(obs, a)]
+            self._legal_cache = (key, legal)
         return self._legal_cache[1]
 
     def _uno_actions(self, seat: int) -> list[Action]:
@@ -345,15 +354,18 @@ class TableScene(Scene):
         return known[seat]
 
     def _act(self, action: Action) -> bool:
+        if self.coach is not None and not self.coach.allows(self._obs(), action):
+            self._refuse(None)  # the tutorial asks for something else: say what
+            return False
         try:
             self.match.act(action)
         except IllegalAction:
             self.services.sounds.play("wrong")
             self.dirty = True
             return False
-        if isinstance(action, Play):
+        if isinstance(action, Play | Draw):
             self._uno_armed = False
-            self._focus = None
+            self._focus = None  # on the next card that can be played
             self._button_focus = None
         if not isinstance(action, CallUno | CatchUno):
             self._decision_key = None
@@ -593,7 +605,10 @@ class TableScene(Scene):
         if match.round_over:
             self._close_decision()
             if self._round_end is None and stack is not None and self._modal is None:
-                self._round_end = self.services.scenes.round_end(match, self._next_round)
+                if self.coach is not None:
+                    self._round_end = self.services.scenes.tutorial_done()
+                else:
+                    self._round_end = self.services.scenes.round_end(match, self._next_round)
                 stack.push(self._round_end)
             return
         if self._pending_result is not None and self._modal is None and stack is not None:
@@ -682,8 +697,8 @@ class TableScene(Scene):
         if seat is None or self.match.human_to_act() != seat:
             return None
         obs = self._obs()
-        if obs.phase is Phase.DRAWN and obs.drawn_card is not None:
-            return ("drawn", obs.drawn_card)
+        if obs.phase is Phase.DRAWN and obs.drawn_card is not None and self.coach is None:
+            return ("drawn", obs.drawn_card)  # (the tutorial lights the card to play instead)
         if obs.phase is Phase.PENALTY:
             return ("penalty", obs.pending_draw, obs.can_challenge, obs.pending_kind)
         return None
@@ -800,18 +815,22 @@ class TableScene(Scene):
         else:
             after_color(None)
 
-    def _refuse(self, card: Card) -> None:
+    def _refuse(self, card: Card | None) -> None:
         """A card that cannot be played now: it shakes, a buzz, and one line of why."""
         self.services.sounds.play("wrong")
-        self.moments.shake(card)
+        if card is not None:
+            self.moments.shake(card)
         self.dirty = True
         if self._my_turn():
             self._why, self._why_s = self._why_not(card), WHY_S
             self.dirty = True
 
-    def _why_not(self, card: Card) -> str:
+    def _why_not(self, card: Card | None) -> str:
         """Why the viewer cannot play `card` now, in a few plain words."""
         obs = self._obs()
+        coached = self.coach.line(obs, self._uno_armed) if self.coach is not None else None
+        if coached is not None or card is None:
+            return coached or ""
         if obs.phase is Phase.PENALTY:
             return _("Take the cards, or stack a card that may go on them")
         if obs.phase is Phase.DRAWN:
@@ -907,7 +926,7 @@ class TableScene(Scene):
 
     def _open_pause(self) -> None:
         if self.stack is not None:
-            self.stack.push(self.services.scenes.pause(self.match))
+            self.stack.push(self.services.scenes.pause(self.match, tutorial=self.coach is not None))
 
     # ================================================================== input
 
@@ -1214,6 +1233,8 @@ class TableScene(Scene):
         obs = self._obs()
         cur = obs.current
         if cur == self.shown:
+            if self.coach is not None:  # the lesson's line, also when something was refused
+                return self.coach.line(obs, self._uno_armed) or ""
             if self._why is not None:
                 return self._why
             pointed = self._pointed_card()
@@ -1267,6 +1288,7 @@ class TableScene(Scene):
             for i, (c, r, glow) in enumerate(zip(cards, self._hand_rects(cards, playable), fresh))
         )
         first = max(0, len(st.discard) - 3)
+        lit = self.coach.lit(self._obs()) if self.coach is not None and turn else None
         hover_button = self._hover[1] if self._hover and self._hover[0] == "button" else None
         buttons = tuple(
             ButtonFrame(
@@ -1278,13 +1300,13 @@ class TableScene(Scene):
                 hover=b.key == hover_button,
                 pressed=self._pressed == ("button", b.key),
                 focus=b.key == self._button_focus,
-                glow=b.key == "uno" and self._uno_armed,
+                glow=(b.key == "uno" and self._uno_armed) or b.key == lit,
             )
             for b in self._buttons()
         )
         seat = self.shown
         pile_glow = (
-            self._hover == ("pile",)
+            (self._hover == ("pile",) or lit == "draw")
             and self.input_ok
             and seat is not None
             and Draw(seat) in self._legal(seat)
@@ -1309,6 +1331,7 @@ class TableScene(Scene):
             sprites=self.animator.sprites(),
             time_s=self._t,
             language=language(),
+            coached=self.coach is not None and turn,
         )
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -110,6 +110,9 @@ class TitleScene(Dialog):
         if notices:
             text = "\n".join(notices)  # already translated by storage
             self.stack.push(self.services.scenes.message(N_("Good to know"), lambda: text))
+        elif storage is not None and not self.services.settings.tutorial_offered:
+            # the first start (a fresh user folder): offer the tutorial, once
+            self.stack.push(self.services.scenes.tutorial_offer())
 
     def build(self) -> None:
         self.new_button = Button(N_("New game"), self.new_game, style="primary")
