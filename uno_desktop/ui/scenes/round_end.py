@@ -282,6 +282,28 @@ class RoundEndScene(Overlay):
                 bold=True,
                 midright=(x_total, cy),
             )
+        hints = self.hints_line()
+        if hints:
+            draw_text(
+                surface,
+                hints,
+                max(11, round(18 * s)),
+                theme.HINT_RGB,
+                center=(p.centerx, top + len(self.hands) * self.row_h + round(11 * s)),
+                max_w=p.w - round(40 * s),
+            )
+
+    def hints_line(self) -> str | None:
+        """How many hints each person asked for this round (None in a match without hints)."""
+        match = self.match
+        if not getattr(match, "hints", False):
+            return None
+        used = list(getattr(match, "hints_used", ()))
+        people = [s for s in range(len(self.hands)) if match.is_human(s) and s < len(used)]
+        if not people:
+            return None
+        parts = [_("{name} {n}").format(name=match.seat_name(s), n=used[s]) for s in people]
+        return _("Hints this round: {counts}").format(counts=" · ".join(parts))
 
     def _last(self) -> tuple[int, int] | None:
         if 0 < self.counted <= len(self.sequence):
