@@ -125,11 +125,22 @@ def _against_computers(hands: list[list[str]], rest: list[str], size: tuple[int,
     return TableHarness(match, size=size)
 
 
+def _ask_hint(h: object) -> None:
+    """Press the hint key and wait for the answer (it is worked out beside the frames)."""
+    from uno_desktop.ui.table_dialogs import HINT_KEY
+
+    h.key(HINT_KEY)  # type: ignore[attr-defined]
+    job = h.table._hint_job  # type: ignore[attr-defined]
+    if job is not None:
+        job.done.wait(10)
+    h.frame()  # type: ignore[attr-defined]
+
+
 def hint(size: tuple[int, int]) -> object:
     """Bo is down to two cards; Ann asks for a hint: her Red Skip, lit in her hand."""
     import pygame
 
-    from uno_desktop.ui.table_dialogs import HINT_KEY, PlayOrKeepOverlay
+    from uno_desktop.ui.table_dialogs import PlayOrKeepOverlay
 
     h = _against_computers(
         [
@@ -146,14 +157,12 @@ def hint(size: tuple[int, int]) -> object:
     _press(h, pygame.K_d)
     if isinstance(h.stack.top, PlayOrKeepOverlay):  # type: ignore[attr-defined]
         _press(h, pygame.K_k)
-    _press(h, HINT_KEY)
+    _ask_hint(h)
     return h
 
 
 def hint_colour(size: tuple[int, int]) -> object:
     """Ann plays a Wild and asks which colour to name: blue, lit among the four."""
-    from uno_desktop.ui.table_dialogs import HINT_KEY
-
     h = _against_computers(
         [
             ["W", "B1", "B2", "B5", "G7"],
@@ -165,7 +174,7 @@ def hint_colour(size: tuple[int, int]) -> object:
     )
     h.settle()  # type: ignore[attr-defined]
     h.click(h.card_pos("W"))  # type: ignore[attr-defined]
-    _press(h, HINT_KEY)
+    _ask_hint(h)
     return h
 
 

@@ -62,6 +62,7 @@ from uno_desktop.ui.table_dialogs import (
     SeatChoice,
     TableOverlay,
 )
+from uno_desktop.ui.table_hint import HintJob
 from uno_desktop.ui.table_paint import (
     ButtonFrame,
     HandCard,
@@ -180,6 +181,7 @@ class TableScene(Scene):
         # the question it answers, and the questions already counted for the round end
         self.hints_on = bool(getattr(match, "hints", True)) and bool(self.humans)
         self._hint: tuple[tuple[Any, ...], Hint] | None = None
+        self._hint_job: HintJob | None = None
         self._hints_counted: set[tuple[Any, ...]] = set()
 
     # ================================================================== who sees what
@@ -332,7 +334,7 @@ class TableScene(Scene):
             return True
         if self._toast or self._why:
             return True
-        if self._pending_result is not None:
+        if self._pending_result is not None or self._hint_job is not None:
             return True
         if not self.quiet or not self._synced:
             return True
@@ -401,6 +403,7 @@ class TableScene(Scene):
             if self._why_s <= 0:
                 self._why = None
                 self.dirty = True
+        self._collect_hint()
         self._advance()
         if self.quiet:
             self._quiet_s += dt_s
@@ -924,25 +927,37 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ hints
 
-    def _ask_hint(self, question: tuple[Any, ...], legal: Sequence[Action]) -> Hint | None:
-        """What the hard computer would do with `legal` (one question of the viewer's),
-        worked out from the viewer's observation once per question and counted once."""
+    def _ask_hint(
+        self, question: tuple[Any, ...], legal: Sequence[Action], then: Callable[[Hint], None]
+    ) -> None:
+        """Work out what the hard computer would do with `legal` (one question of the
+        viewer's) from the viewer's observation, beside the frame loop; `then` shows it.
+        Each question is worked out and counted once."""
         seat = self.shown
         if not self.hints_on or seat is None or not legal:
-            return None
+            return
         key = (seat, self._pos, *question)
-        if self._hint is None or self._hint[0] != key:
-            from uno_desktop.ai.hint import hint
+        if self._hint is not None and self._hint[0] == key:
+            then(self._hint[1])
+            self.dirty = True
+        elif self._hint_job is None or self._hint_job.key != key:
+            self._hint_job = HintJob(key, self._obs(), legal, self.names, then)
 
-            found = hint(self._obs(), legal, self.names)
-            if found is None:
-                return None
-            self._hint = (key, found)
-            if key not in self._hints_counted:
-                self._hints_counted.add(key)
-                self.match.note_hint(seat)
+    def _collect_hint(self) -> None:
+        """Show a hint whose work is done, if its question is still the one asked."""
+        job = self._hint_job
+        if job is None or not job.done.is_set():
+            return
+        self._hint_job = None
+        found, key = job.result, job.key
+        if found is None or key[:2] != (self.shown, self._pos):
+            return
+        self._hint = (key, found)
+        if key not in self._hints_counted:
+            self._hints_counted.add(key)
+            self.match.note_hint(key[0])
+        job.then(found)
         self.dirty = True
-        return self._hint[1]
 
     def _press_hint(self) -> None:
         """The Hint button, the hint key: light what the hard computer would do on this
@@ -951,10 +966,13 @@ class TableScene(Scene):
         if not self.hints_on or seat is None or not self._my_turn():
             self.services.sounds.play("wrong")
             return
-        found = self._ask_hint(("turn",), self._legal(seat))
-        overlay = self._decision_overlay
-        if found is not None and overlay is not None and not overlay.closed:
-            overlay.show_hint(_lit_key(found.action), found.line)
+
+        def light(found: Hint) -> None:
+            overlay = self._decision_overlay
+            if overlay is not None and not overlay.closed:
+                overlay.show_hint(_lit_key(found.action), found.line)
+
+        self._ask_hint(("turn",), self._legal(seat), light)
 
     def _modal_hint(
         self,
@@ -963,17 +981,20 @@ class TableScene(Scene):
         answer: Callable[[Play], Color | int | None],
     ) -> None:
         """A hint in the colour or player picker: the widget for `answer(play)` is lit."""
-        found = self._ask_hint(question, legal)
         modal = self._modal
-        if found is None or not isinstance(found.action, Play) or modal is None:
-            return
-        value = answer(found.action)
-        if isinstance(value, Color):
-            lit: str | None = str(COLORS.index(value) + 1)  # the swatch's number key
-        else:
-            lit = None if value is None else str(value)
-        if isinstance(modal, TableOverlay):
-            modal.show_hint(lit, found.line)
+
+        def light(found: Hint) -> None:
+            if not isinstance(found.action, Play) or modal is not self._modal:
+                return
+            value = answer(found.action)
+            if isinstance(value, Color):
+                lit: str | None = str(COLORS.index(value) + 1)  # the swatch's number key
+            else:
+                lit = None if value is None else str(value)
+            if isinstance(modal, TableOverlay) and not modal.closed:
+                modal.show_hint(lit, found.line)
+
+        self._ask_hint(question, legal, light)
 
     def _table_hint(self) -> Hint | None:
         """The hint for the viewer's turn, while that turn is still the question."""
