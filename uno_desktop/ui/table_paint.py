@@ -503,8 +503,13 @@ class TablePainter:
             if h.card is None:
                 surface.blit(cards.back(cw), rect)
                 continue
-            if h.playable:
-                glow = cards.highlight(cw, theme.DANGER_RGB if h.bluff else theme.HIGHLIGHT_RGB)
+            if h.playable or h.hinted:
+                color = theme.HIGHLIGHT_RGB
+                if h.hinted:
+                    color = theme.HINT_RGB
+                elif h.bluff:
+                    color = theme.DANGER_RGB
+                glow = cards.highlight(cw, color)
                 surface.blit(glow, glow.get_rect(center=rect.center))
             surface.blit(cards.face(h.card, cw), rect)
             if h.dimmed:
@@ -513,8 +518,8 @@ class TablePainter:
                 pygame.draw.rect(
                     surface,
                     theme.HINT_RGB,
-                    rect.inflate(round(14 * lay.scale), round(14 * lay.scale)),
-                    max(3, round(4 * lay.scale)),
+                    rect.inflate(round(16 * lay.scale), round(16 * lay.scale)),
+                    max(4, round(5 * lay.scale)),
                     border_radius=max(5, cw // 8),
                 )
             if h.focused:

@@ -118,6 +118,8 @@ class RoundEndScene(Overlay):
         n = len(self.hands)
         pw = min(w - round(40 * scale), round(1000 * scale))
         head, foot = round(118 * scale), round(112 * scale)
+        if self.hints_line():
+            foot += round(30 * scale)  # room for the hints line above the button
         avail = h - round(40 * scale) - head - foot
         self.row_h = max(18, min(round(64 * scale), avail // max(1, n)))
         ph = head + foot + self.row_h * n
@@ -289,7 +291,7 @@ class RoundEndScene(Overlay):
                 hints,
                 max(11, round(18 * s)),
                 theme.HINT_RGB,
-                center=(p.centerx, top + len(self.hands) * self.row_h + round(11 * s)),
+                center=(p.centerx, top + len(self.hands) * self.row_h + round(16 * s)),
                 max_w=p.w - round(40 * s),
             )
 
