@@ -257,3 +257,24 @@ def test_the_table_goes_on_drawing_while_a_hint_is_worked_out(monkeypatch):
     release.set()
     ask(h)
     assert shown_hint(h) == "Play Red 1: a good card to get rid of now"
+
+
+def test_a_hint_at_the_swap_dialog_lights_the_player_with_the_fewest_cards():
+    from uno_desktop.presets import load_preset
+    from uno_desktop.ui.table_dialogs import ChoosePlayerOverlay
+
+    rules = load_preset("swedish").replace(hand_size=4)
+    set_language("en")
+    hands = [["WS", "B1", "B2", "G7"], ["Y5", "Y6", "Y7", "G8"], ["G1", "G2", "B3", "B4"]]
+    match = make_match(
+        ["human", "normal", "normal"], hands, "R3", FILLER, clock=ManualClock(), rules=rules
+    )
+    h = TableHarness(match)
+    h.settle()
+    h.click(h.card_pos("WS"))
+    h.key(pygame.K_4)  # blue
+    dialog = h.stack.top
+    assert isinstance(dialog, ChoosePlayerOverlay)
+    ask(h)
+    assert dialog.hint_shown == ("1", "Swap with Bo: they have the fewest cards")
+    assert h.actions() == [] and h.stack.top is dialog
