@@ -163,6 +163,7 @@ class Settings:
     last_seats: tuple[SeatSetting, ...] = dataclasses.field(default_factory=default_seats)
     last_target_score: int | None = None
     custom_rule: CustomRule | None = None
+    last_hints: bool = True  # New game: hints allowed, or "No hints: a serious match"
 
     def __post_init__(self) -> None:
         for name, bounds in _FLOAT_FIELDS.items():
@@ -191,6 +192,7 @@ class Settings:
             "last_seats": [seat.to_dict() for seat in self.last_seats],
             "last_target_score": self.last_target_score,
             "custom_rule": None if rule is None else custom.to_json(rule),
+            "last_hints": self.last_hints,
         }
 
     @classmethod
@@ -313,6 +315,7 @@ _FIELD_PARSERS: dict[str, Callable[[Any], Any]] = {
     "last_seats": _parse_seats,
     "last_target_score": _parse_target_score,
     "custom_rule": _parse_custom_rule,
+    "last_hints": _parse_bool,
 }
 
 

@@ -18,12 +18,15 @@ from uno_desktop.ui.table_dialogs import (
     PlayOrKeepOverlay,
 )
 
+from . import test_menus
+from .test_menus import click, show
 from .test_privacy import twin_matches
 from .test_table import FILLER, TableHarness, make_match, make_services
 
 RED_ONE = [["R1", "B7", "G5", "Y2"], ["Y5", "Y6", "Y7", "G8"], ["G1", "G2", "B1", "B2"]]
 A_WILD = [["W", "B1", "B2", "B5", "G7"], ["Y5", "Y6", "Y7", "G8", "Y1"], FILLER[:5]]
 NOTHING_FITS = [["G5", "B7", "Y2"], ["Y5", "Y6", "Y7"], ["G1", "G2", "B1"]]
+services = test_menus.services  # the menus' fixture: the real services, in a temporary folder
 SKIP_FOR_BO = [
     ["R1", "R2", "RS", "B7", "G5"],
     ["R5", "R6", "R7", "G8", "Y1"],
@@ -278,3 +281,19 @@ def test_a_hint_at_the_swap_dialog_lights_the_player_with_the_fewest_cards():
     ask(h)
     assert dialog.hint_shown == ("1", "Swap with Bo: they have the fewest cards")
     assert h.actions() == [] and h.stack.top is dialog
+
+
+def test_new_game_can_start_a_serious_match_without_hints_and_remembers_it(services):
+    from uno_desktop.ui.scenes.new_game import NewGameScene
+
+    new_game = NewGameScene(services)
+    stack = show(new_game)
+    assert new_game.hints_choice.value is True  # hints are allowed unless switched off
+    click(new_game, new_game.hints_choice)
+    assert new_game.hints_choice.value is False
+    click(new_game, new_game.start_button)
+    stack.apply_pending()
+    assert services.match.hints is False
+    assert services.storage.load_settings().last_hints is False
+    again = NewGameScene(services)
+    assert again.hints_choice.value is False

@@ -114,7 +114,7 @@ class NewGameScene(Dialog):
         self.target = getattr(st, "last_target_score", None) or self.preset.rules.target_score
         rule = getattr(st, "custom_rule", None) or self.preset.rules.custom_rule
         self.rule_text, self.rule_effect, self.rule_amount = rule.text, rule.effect, rule.amount
-        self.hints = True
+        self.hints = bool(getattr(st, "last_hints", True))
         self._left = pygame.Rect(0, 0, 0, 0)
         self._right = pygame.Rect(0, 0, 0, 0)
         super().__init__(services)
@@ -328,6 +328,7 @@ class NewGameScene(Dialog):
             "last_preset": self.preset.name,
             "last_seats": last_seats,
             "last_target_score": int(self.target),
+            "last_hints": self.hints,
         }
         if has_custom_card(self.preset.rules):
             changes["custom_rule"] = self.chosen_rules().custom_rule
