@@ -192,8 +192,11 @@ def _why_play(obs: Observation, play: Play, plays: Sequence[Play], know: Knowled
         return _("they have the fewest cards")
     if card.rank == "0" and obs.rules.seven_zero:
         return _("the hands move on: you get a smaller one")
-    if card.is_wild and all(p.card.is_wild for p in plays):
-        return _("no other card fits")
+    if card.is_wild:
+        if all(p.card.is_wild for p in plays):
+            return _("no other card fits")
+        if play.color is not None:
+            return _why_color(obs, play, know)
     color = card.color
     if color is not None:
         if color in know.seats[nxt].voids:
