@@ -95,6 +95,8 @@ def hint(
 
 
 class _Names:
+    """A seat's name for the reason: the table's names, else "Player 2"."""
+
     def __init__(self, obs: Observation, names: Sequence[str] | None) -> None:
         self.names = list(names) if names is not None and len(names) == obs.players else None
 
@@ -119,8 +121,8 @@ def _explain(obs: Observation, action: Action, legal: Sequence[Action], name: _N
     if isinstance(action, Draw):
         if obs.phase is Phase.PENALTY:
             what = _("Take {n} cards").format(n=obs.pending_draw)
-            return Hint(action, what, _why_take(obs, legal))
-        return Hint(action, _("Draw a card"), _why_draw(obs, legal))
+            return Hint(action, what, _why_take(legal))
+        return Hint(action, _("Draw a card"), _why_draw(legal))
     assert isinstance(action, Play)
     plays = [a for a in legal if isinstance(a, Play)]
     question = _question(plays) if len(plays) == len(legal) else ""
@@ -240,7 +242,7 @@ def _why_keep(obs: Observation) -> str:
     return _("it does more good later")
 
 
-def _why_draw(obs: Observation, legal: Sequence[Action]) -> str:
+def _why_draw(legal: Sequence[Action]) -> str:
     plays = [a for a in legal if isinstance(a, Play)]
     if not plays:
         return _("no card fits")
@@ -250,7 +252,7 @@ def _why_draw(obs: Observation, legal: Sequence[Action]) -> str:
     return _("your cards do more good later")
 
 
-def _why_take(obs: Observation, legal: Sequence[Action]) -> str:
+def _why_take(legal: Sequence[Action]) -> str:
     if any(isinstance(a, Challenge) for a in legal):
         return _("a wrong challenge costs two more cards")
     stack = next((a.card for a in legal if isinstance(a, Play)), None)
