@@ -255,6 +255,69 @@ def tutorial_offer(size: tuple[int, int]) -> object:
     return p
 
 
+def _against_computers(hands: list[list[str]], rest: list[str], size: tuple[int, int]) -> object:
+    """Ann at the screen against computers that play their first legal card."""
+    from tests.ui.test_table import FILLER, TableHarness, make_match
+    from uno_desktop.match import ManualClock
+
+    kinds = ["human"] + ["normal"] * (len(hands) - 1)
+    match = make_match(kinds, hands, "R3", [*rest, *FILLER], clock=ManualClock())
+    return TableHarness(match, size=size)
+
+
+def _ask_hint(h: object) -> None:
+    """Press the hint key and wait for the answer (it is worked out beside the frames)."""
+    from uno_desktop.ui.table_dialogs import HINT_KEY
+
+    h.key(HINT_KEY)  # type: ignore[attr-defined]
+    job = h.table._hint_job  # type: ignore[attr-defined]
+    if job is not None:
+        job.done.wait(10)
+    h.frame()  # type: ignore[attr-defined]
+
+
+def hint(size: tuple[int, int]) -> object:
+    """Bo is down to two cards; Ann asks for a hint: her Red Skip, lit in her hand."""
+    import pygame
+
+    from uno_desktop.ui.table_dialogs import PlayOrKeepOverlay
+
+    h = _against_computers(
+        [
+            ["R1", "R2", "RS", "B7", "G5"],
+            ["R5", "R6", "R7", "G8", "Y1"],
+            ["R8", "R9", "B1", "B2", "B3"],
+        ],
+        ["Y9", "G1"],
+        size,
+    )
+    for code in ("R1", "R2"):
+        h.settle()  # type: ignore[attr-defined]
+        h.click(h.card_pos(code))  # type: ignore[attr-defined]
+    _press(h, pygame.K_d)
+    if isinstance(h.stack.top, PlayOrKeepOverlay):  # type: ignore[attr-defined]
+        _press(h, pygame.K_k)
+    _ask_hint(h)
+    return h
+
+
+def hint_colour(size: tuple[int, int]) -> object:
+    """Ann plays a Wild and asks which colour to name: blue, lit among the four."""
+    h = _against_computers(
+        [
+            ["W", "B1", "B2", "B5", "G7"],
+            ["Y5", "Y6", "Y7", "G8", "Y1"],
+            ["G4", "G9", "B1", "Y2", "Y3"],
+        ],
+        [],
+        size,
+    )
+    h.settle()  # type: ignore[attr-defined]
+    h.click(h.card_pos("W"))  # type: ignore[attr-defined]
+    _ask_hint(h)
+    return h
+
+
 SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "handoff": handoff,
     "challenge": challenge,
@@ -265,6 +328,8 @@ SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "tutorial": tutorial,
     "tutorial-wild": tutorial_wild,
     "tutorial-offer": tutorial_offer,
+    "hint": hint,
+    "hint-colour": hint_colour,
 }
 
 

@@ -246,6 +246,7 @@ class Match:
         timing: Timing = Timing(),
         bot_factory: BotFactory | None = None,
         match_id: str | None = None,
+        hints: bool = True,
     ) -> None:
         seats = tuple(seats)
         if not rules.min_players <= len(seats) <= rules.max_players:
@@ -283,6 +284,10 @@ class Match:
         self.dealers: list[int] = []  # dealer of each started round
         self.game: Game | None = None
         self.round_history: list[tuple[int, ...]] = []
+        #: whether people may ask for a hint (New game: "No hints: a serious match")
+        self.hints: bool = bool(hints)
+        #: hints each seat asked for this round (shown at the round end)
+        self.hints_used: list[int] = [0] * len(seats)
         self._rules_json: tuple[RuleSet, dict[str, Any]] | None = None
         factory = bot_factory if bot_factory is not None else default_bot_factory
         self._bots: dict[int, Bot] = {
@@ -355,6 +360,7 @@ class Match:
         if self.game is not None:
             self.dealer = (self.dealer + 1) % self.players
         self.round_no += 1
+        self.hints_used = [0] * self.players
         self.dealers.append(self.dealer)
         self.game = self._new_game(self.round_no, self.dealer)
         self._reset_timing()
@@ -402,6 +408,12 @@ class Match:
             raise IllegalAction("no round has been dealt yet")
         self._sync()
         return self._apply(action)
+
+    def note_hint(self, seat: int) -> None:
+        """Count a hint `seat` asked for this round (ignored when hints are off)."""
+        if self.hints and 0 <= seat < self.players:
+            self.hints_used[seat] = min(MAX_HINTS, self.hints_used[seat] + 1)
+            self._changed()
 
     def _apply(self, action: Action) -> list[Event]:
         game = self._require_game()
@@ -698,6 +710,8 @@ class Match:
             "round_history": [list(p) for p in self.round_history],
             "totals": list(self.totals),
             "actions": [] if game is None else [action_to_dict(a) for a in game.actions],
+            "hints": self.hints,
+            "hints_used": list(self.hints_used),
         }
 
     @classmethod
@@ -746,10 +760,14 @@ _SAVE_KEYS = frozenset(
         "round_history",
         "totals",
         "actions",
+        "hints",
+        "hints_used",
     }
 )
 _ACTION_KEYS = frozenset({"type", "seat", "card", "color", "target", "uno"})
 MAX_SEED = 2**63
+MAX_HINTS = MAX_ROUND_ACTIONS
+"""Hints counted for one seat in one round at most (a saved count above it is refused)."""
 MAX_ROUND_POINTS = 10_000_000
 """More than every card of the largest deck at the highest value: no round scores this."""
 
@@ -897,6 +915,10 @@ def _from_dict(
     actions = _parse_actions(_get(d, "actions", list), f"round {round_no}")
     if round_no == 0 and actions:
         raise SavedMatchError("actions before the first round was dealt")
+    hints = d.get("hints", True)  # saves from before hints: hints on, none used
+    if not isinstance(hints, bool):
+        raise SavedMatchError(f"hints must be true or false, got {quote(hints)}")
+    hints_used = _int_list(d.get("hints_used", [0] * n), "hints_used", 0, MAX_HINTS, n)
 
     match = cls(
         rules,
@@ -907,6 +929,7 @@ def _from_dict(
         timing=timing,
         bot_factory=bot_factory,
         match_id=match_id,
+        hints=hints,
     )
     if round_no == 0:
         match._reset_timing()
@@ -919,6 +942,7 @@ def _from_dict(
     match.dealers = [(match.dealer + r) % n for r in range(round_no)]
     match.dealer = match.dealers[-1]
     match.round_no = round_no
+    match.hints_used = hints_used
     game = match._new_game(round_no, match.dealer)
     _replay(game, actions, f"round {round_no}")
     match.game = game

@@ -458,6 +458,7 @@ def _keys() -> str:
             _("D: draw a card"),
             _("K: keep the card you drew; T: take the cards; H: challenge"),
             _("C: catch a player who forgot to say UNO"),
+            _("I: a hint, what the hard computer would do (unless the match has no hints)"),
             _("F11: full screen on or off"),
             _("Mouse: click a card or a button"),
         ]

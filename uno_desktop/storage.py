@@ -166,6 +166,7 @@ class Settings:
     custom_rule: CustomRule | None = None
     #: the first-game tutorial was offered (and answered) on the title once
     tutorial_offered: bool = False
+    last_hints: bool = True  # New game: hints allowed, or "No hints: a serious match"
 
     def __post_init__(self) -> None:
         for name, bounds in _FLOAT_FIELDS.items():
@@ -195,6 +196,7 @@ class Settings:
             "last_target_score": self.last_target_score,
             "custom_rule": None if rule is None else custom.to_json(rule),
             "tutorial_offered": self.tutorial_offered,
+            "last_hints": self.last_hints,
         }
 
     @classmethod
@@ -318,6 +320,7 @@ _FIELD_PARSERS: dict[str, Callable[[Any], Any]] = {
     "last_target_score": _parse_target_score,
     "custom_rule": _parse_custom_rule,
     "tutorial_offered": _parse_bool,
+    "last_hints": _parse_bool,
 }
 
 

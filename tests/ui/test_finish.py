@@ -72,10 +72,10 @@ def test_tab_goes_from_the_hand_through_the_buttons_and_back():
     h = one_human([["B7", "R2", "G4"], ["Y1", "Y2", "Y3"]], start="R5")
     h.settle()
     seen = []
-    for _ in range(4):
+    for _ in range(5):
         h.send(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
         seen.append(h.table._button_focus)
-    assert seen == ["draw", "menu", None, "draw"]  # UNO and Catch cannot act now
+    assert seen == ["draw", "hint", "menu", None, "draw"]  # UNO and Catch cannot act now
     h.send(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode=""))
     assert h.table._button_focus is None  # back in the hand
     frame = h.table.frame(h.surface.get_size())

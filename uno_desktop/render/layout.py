@@ -5,7 +5,8 @@ the direction of play clockwise: up the left side, across the top from left to r
 down the right side (so seat numbers increase left-to-right across the top). The
 draw and discard piles, the active-colour and direction markers and the status line
 sit in the middle. A side panel on the right holds the menu button, scores, the log
-and the action buttons (UNO, catch, draw, pass) next to the hand.
+and the action buttons (UNO, catch, draw, pass) next to the hand; Menu shares its row
+with Hint.
 
 Every size comes from one unit `u = min(W / BASE_W, H / BASE_H) * ui_scale`, BASE_SIZE
 being the 1280x720 design size of `theme`. If the layout
@@ -25,7 +26,7 @@ import pygame
 from uno_desktop.render.cards import CARD_RATIO
 from uno_desktop.render.theme import BASE_SIZE
 
-BUTTON_KEYS: tuple[str, ...] = ("uno", "catch", "draw", "pass", "menu")
+BUTTON_KEYS: tuple[str, ...] = ("uno", "catch", "draw", "pass", "menu", "hint")
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
@@ -168,8 +169,8 @@ def _build(
     pw = max(round(150 * max(u, 0.75)), min(round(240 * u), round(w * 0.24)))
     pw = min(pw, round(w * 0.26))
     panel = pygame.Rect(w - m - pw, m, pw, h - 2 * m)
-    menu = pygame.Rect(panel.x, panel.y, pw, btn_h)
     bw = (pw - gap) // 2
+    menu = pygame.Rect(panel.x, panel.y, bw, btn_h)  # the whole row when hints are off
     row2 = panel.bottom - btn_h
     row1 = row2 - gap - btn_h
     buttons = {
@@ -178,6 +179,7 @@ def _build(
         "draw": pygame.Rect(panel.x, row2, bw, btn_h),
         "pass": pygame.Rect(panel.right - bw, row2, bw, btn_h),
         "menu": menu,
+        "hint": pygame.Rect(panel.right - bw, panel.y, bw, btn_h),
     }
     row_h = max(11, round(19 * u))
     scores = pygame.Rect(panel.x, menu.bottom + gap, pw, row_h * (players + 1) + gap)

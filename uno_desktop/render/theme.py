@@ -53,6 +53,7 @@ TEXT_DARK_RGB: RGB = (28, 30, 34)  # text on light buttons
 ACCENT_RGB: RGB = (255, 204, 64)  # current player, focus, the UNO button
 ACCENT_DARK_RGB: RGB = (196, 140, 0)
 HIGHLIGHT_RGB: RGB = (255, 236, 120)  # glow behind playable cards
+HINT_RGB: RGB = (150, 232, 255)  # the ring around what a hint suggests, the hint's line
 DANGER_RGB: RGB = (232, 72, 60)  # catch button, penalties
 SUCCESS_RGB: RGB = (96, 204, 120)
 

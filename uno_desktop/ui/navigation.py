@@ -209,9 +209,16 @@ class Scenes:
         return TableScene(services, match)
 
     def start_match(
-        self, preset: str, rules: RuleSet, seats: Sequence[tuple[str, str]], seed: int
+        self,
+        preset: str,
+        rules: RuleSet,
+        seats: Sequence[tuple[str, str]],
+        seed: int,
+        *,
+        hints: bool = True,
     ) -> Scene:
-        """Build a Match, deal the first round and return its table."""
+        """Build a Match (`hints`: people may ask for a hint), deal the first round and
+        return its table."""
         from uno_desktop.match import Match, SeatSpec
 
         match = Match(
@@ -221,6 +228,7 @@ class Scenes:
             preset=preset,
             clock=self._services.clock,
             timing=self._timing(),
+            hints=hints,
         )
         match.start_round()
         return self.table(match)

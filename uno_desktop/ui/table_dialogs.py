@@ -24,15 +24,83 @@ from uno_desktop.engine import events as ev
 from uno_desktop.i18n import _
 from uno_desktop.render import theme
 from uno_desktop.render.cards import CardPainter
-from uno_desktop.ui.kit import Button, Overlay, draw_panel, draw_text, paint_button, row
+from uno_desktop.ui.kit import Button, Overlay, Widget, draw_panel, draw_text, paint_button, row
 from uno_desktop.ui.log_text import card_name, color_name, event_line
+from uno_desktop.ui.table_paint import paint_hint
 
 if TYPE_CHECKING:
     from uno_desktop.ui.services import Services
 
 
+#: the key that asks for a hint, at the table and in its dialogs
+HINT_KEY = pygame.K_i
+
+
 class TableOverlay(Overlay):
-    """A dialog over the table: the table shows (dimmed) below it."""
+    """A dialog over the table: the table shows (dimmed) below it.
+
+    A dialog that asks the person something can offer a hint: given `on_hint` (the
+    table's "what would the hard computer do here?"), it has a Hint button under its
+    panel and the hint key; the table answers with `show_hint`, which rings the widget
+    suggested and shows the one line of why under the button.
+    """
+
+    #: asks the table for a hint (None: no Hint button, no hint key here)
+    on_hint: Callable[[], None] | None = None
+    #: the key of the widget a hint suggests, and its line (None: no line here)
+    hint_shown: tuple[str | None, str | None] | None = None
+    #: the dialog's panel (each dialog places it in `layout`)
+    panel: pygame.Rect
+
+    def hint_widgets(self) -> list[Widget]:
+        """The Hint button, for `build` (none without `on_hint`)."""
+        if self.on_hint is None:
+            return []
+        self.hint_button = Button(_("Hint"), self.on_hint, key="hint")
+        return [self.hint_button]
+
+    def place_hint(self, scale: float) -> None:
+        """Put the Hint button under the panel (call at the end of `layout`)."""
+        button = getattr(self, "hint_button", None)
+        if button is not None:
+            button.rect = pygame.Rect(0, 0, round(170 * scale), round(44 * scale))
+            button.rect.midtop = (self.panel.centerx, self.panel.bottom + round(14 * scale))
+
+    def show_hint(self, lit: str | None, line: str | None) -> None:
+        """Ring the widget with key `lit` and show `line` (the table's hint)."""
+        self.hint_shown = (lit, line)
+        self.dirty = True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == HINT_KEY
+            and self.on_hint is not None
+            and not self.closed
+        ):
+            self.on_hint()
+            self.dirty = True
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.closed or self.hint_shown is None:
+            return
+        lit, line = self.hint_shown
+        s = self.scale
+        for w in self.group.widgets:
+            if lit is not None and w.visible and getattr(w, "key", None) == lit:
+                ring = w.rect.inflate(round(18 * s), round(18 * s))
+                radius = ring.h // 2 if abs(ring.w - ring.h) < 4 else round(16 * s)
+                pygame.draw.rect(
+                    surface, theme.HINT_RGB, ring, max(3, round(4 * s)), border_radius=radius
+                )
+        button = getattr(self, "hint_button", None)
+        if line and button is not None:
+            px = max(13, round(24 * s))
+            y = button.rect.bottom + round(12 * s) + px // 2 + round(7 * s)
+            paint_hint(surface, line, px, (button.rect.centerx, y), self.size[0] - 16, s)
 
     def _card_shadow(self, surface: pygame.Surface, rect: pygame.Rect, width: int) -> None:
         sh = self.services.painter.shadow(width)
@@ -102,10 +170,12 @@ class ColorPickerOverlay(TableOverlay):
         on_choose: Callable[[Color], None],
         on_cancel: Callable[[], None] | None = None,
         card: Card | None = None,
+        on_hint: Callable[[], None] | None = None,
     ) -> None:
         self.on_choose = on_choose
         self.on_cancel = on_cancel
         self.card = card
+        self.on_hint = on_hint
         self.panel = pygame.Rect(0, 0, 0, 0)
         super().__init__(services)
 
@@ -115,7 +185,7 @@ class ColorPickerOverlay(TableOverlay):
             Swatch(c, i + 1, painter, self.picked(partial(self.on_choose, c)))
             for i, c in enumerate(COLORS)
         ]
-        self.group.set_widgets(self.swatches)
+        self.group.set_widgets([*self.swatches, *self.hint_widgets()])
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         sw = round(96 * scale)
@@ -123,6 +193,7 @@ class ColorPickerOverlay(TableOverlay):
         w = 4 * sw + 3 * gap + round(80 * scale)
         self.panel = self.panel_rect(size, w, round(260 * scale))
         row(self.swatches, self.panel.centerx, self.panel.y + round(78 * scale), sw, sw, gap)
+        self.place_hint(scale)
 
     def shortcut(self, event: pygame.event.Event) -> bool:
         n = _number_key(event)
@@ -219,11 +290,13 @@ class ChoosePlayerOverlay(TableOverlay):
         choices: Sequence[SeatChoice],
         on_choose: Callable[[int], None],
         on_cancel: Callable[[], None] | None = None,
+        on_hint: Callable[[], None] | None = None,
     ) -> None:
         self.title_text = title
         self.choices = list(choices)
         self.on_choose = on_choose
         self.on_cancel = on_cancel
+        self.on_hint = on_hint
         self.panel = pygame.Rect(0, 0, 0, 0)
         super().__init__(services)
 
@@ -233,7 +306,7 @@ class ChoosePlayerOverlay(TableOverlay):
             SeatButton(c, i + 1, painter, self.picked(partial(self.on_choose, c.seat)))
             for i, c in enumerate(self.choices)
         ]
-        self.group.set_widgets(self.seat_buttons)
+        self.group.set_widgets([*self.seat_buttons, *self.hint_widgets()])
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         n = len(self.choices)
@@ -248,6 +321,7 @@ class ChoosePlayerOverlay(TableOverlay):
         for i, b in enumerate(self.seat_buttons):
             r, col = divmod(i, cols)
             b.rect = pygame.Rect(x0 + col * (bw + gap), y0 + r * (bh + gap), bw, bh)
+        self.place_hint(scale)
 
     def shortcut(self, event: pygame.event.Event) -> bool:
         n = _number_key(event)
@@ -294,10 +368,12 @@ class PlayOrKeepOverlay(TableOverlay):
         card: Card,
         on_play: Callable[[], None],
         on_keep: Callable[[], None],
+        on_hint: Callable[[], None] | None = None,
     ) -> None:
         self.card = card
         self.on_play = on_play
         self.on_keep = on_keep
+        self.on_hint = on_hint
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.card_w = 90
         super().__init__(services)
@@ -305,7 +381,7 @@ class PlayOrKeepOverlay(TableOverlay):
     def build(self) -> None:
         self.play_button = Button(_("Play it"), self.picked(self.on_play), style="go", key="play")
         self.keep_button = Button(_("Keep it"), self.picked(self.on_keep), key="keep")
-        self.group.set_widgets([self.play_button, self.keep_button])
+        self.group.set_widgets([self.play_button, self.keep_button, *self.hint_widgets()])
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         self.card_w = round(110 * scale)
@@ -320,6 +396,7 @@ class PlayOrKeepOverlay(TableOverlay):
             round(52 * scale),
             round(20 * scale),
         )
+        self.place_hint(scale)
 
     def shortcut(self, event: pygame.event.Event) -> bool:
         button = {pygame.K_p: self.play_button, pygame.K_k: self.keep_button}.get(event.key)

@@ -53,6 +53,7 @@ class HandCard:
     dimmed: bool = False  # veiled: the viewer's turn, and this card cannot be played
     focused: bool = False  # the keyboard focus ring
     fresh: float = 0.0  # new in the hand (drawn, received): glows this strongly, 0..1
+    hinted: bool = False  # the card a hint suggests: a ring of the hint's colour
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,32 @@ class TableFrame:
     banner: BannerFrame | None = None  # a big moment told across the table
     ring_turn: float = 0.0  # 0 at rest; 0..1 while the direction ring turns (a Reverse)
     coached: bool = False  # the status is the tutorial's line of guidance: framed to stand out
+    hint: str | None = None  # the hint's line, shown in place of the status
+
+
+def paint_hint(
+    surface: pygame.Surface,
+    line: str,
+    px: int,
+    center: tuple[int, int],
+    max_w: int,
+    scale: float,
+) -> pygame.Rect:
+    """A hint's line in a dark pill ringed in the hint's colour, centred on `center` and
+    at most `max_w` wide (the text shrinks to fit); returns the pill."""
+    img = text_image(line, px, theme.TEXT_RGB, bold=True)
+    pad_x, pad_y = round(18 * scale), round(7 * scale)
+    pill = pygame.Rect(0, 0, min(img.get_width() + 2 * pad_x, max_w), img.get_height() + 2 * pad_y)
+    pill.center = center
+    bg = pygame.Surface(pill.size, pygame.SRCALPHA)
+    pygame.draw.rect(bg, (8, 24, 30, 215), bg.get_rect(), border_radius=pill.h // 2)
+    surface.blit(bg, pill)
+    width = max(2, round(3 * scale))
+    pygame.draw.rect(surface, theme.HINT_RGB, pill, width, border_radius=pill.h // 2)
+    draw_text(
+        surface, line, px, theme.TEXT_RGB, bold=True, center=pill.center, max_w=pill.w - 2 * pad_x
+    )
+    return pill
 
 
 class TablePainter:
@@ -143,7 +170,18 @@ class TablePainter:
                 self._draw_seat(surface, frame, cards, seat)
         self._draw_bottom(surface, frame, cards)
         self._draw_panel(surface, frame)
-        self._draw_status(surface, frame)
+        if frame.hint:
+            lay = frame.layout
+            paint_hint(
+                surface,
+                frame.hint,
+                lay.font_px(1.0),
+                lay.status_rect.center,
+                lay.table_rect.w - round(16 * lay.scale),
+                lay.scale,
+            )
+        else:
+            self._draw_status(surface, frame)
         draw_sprites(surface, frame.sprites)
         if frame.toast:
             self._draw_toast(surface, frame)
@@ -606,14 +644,27 @@ class TablePainter:
             if h.card is None:
                 surface.blit(cards.back(cw), rect)
                 continue
-            if h.playable:
-                glow = cards.highlight(cw, theme.DANGER_RGB if h.bluff else theme.HIGHLIGHT_RGB)
+            if h.playable or h.hinted:
+                color = theme.HIGHLIGHT_RGB
+                if h.hinted:
+                    color = theme.HINT_RGB
+                elif h.bluff:
+                    color = theme.DANGER_RGB
+                glow = cards.highlight(cw, color)
                 surface.blit(glow, glow.get_rect(center=rect.center))
             if h.fresh > 0:
                 self._fresh_glow(surface, cards, rect, cw, h.fresh)
             surface.blit(cards.face(h.card, cw), rect)
             if h.dimmed:
                 surface.blit(dimmer, rect)
+            if h.hinted:
+                pygame.draw.rect(
+                    surface,
+                    theme.HINT_RGB,
+                    rect.inflate(round(16 * lay.scale), round(16 * lay.scale)),
+                    max(4, round(5 * lay.scale)),
+                    border_radius=max(5, cw // 8),
+                )
             if h.focused:
                 pygame.draw.rect(
                     surface,
@@ -691,12 +742,15 @@ class TablePainter:
     def hint_px(lay: TableLayout) -> int:
         return max(10, lay.font_px(0.6))
 
-    def hint_lines(self, lay: TableLayout) -> list[str]:
-        """The keyboard hint under the log, wrapped to the panel (cached per size/language)."""
+    def hint_lines(self, lay: TableLayout, hint_key: bool = False) -> list[str]:
+        """The keyboard hint under the log, wrapped to the panel (cached per size/language);
+        `hint_key` adds the key that asks for a hint."""
         text = _(
             "Keys: arrows and Enter play a card · D draw · K keep · T take · H challenge · "
             "U UNO · C catch · Esc menu"
         )
+        if hint_key:
+            text = _("{keys} · I hint").format(keys=text)
         px = self.hint_px(lay)
         width = lay.log_rect.w - round(8 * lay.scale)
         key = (text, px, width)

@@ -42,6 +42,10 @@ SEAT_KINDS: tuple[tuple[str, str], ...] = (
     ("normal", N_("Computer: normal")),
     ("hard", N_("Computer: hard")),
 )
+HINTS: tuple[tuple[bool, str], ...] = (
+    (True, N_("Hints allowed")),
+    (False, N_("No hints: a serious match")),
+)
 EFFECTS: tuple[tuple[CustomEffect, str], ...] = (
     (CustomEffect.TEXT, N_("Only the text (nothing enforced)")),
     (CustomEffect.OTHERS_DRAW, N_("Everyone else draws")),
@@ -110,6 +114,7 @@ class NewGameScene(Dialog):
         self.target = getattr(st, "last_target_score", None) or self.preset.rules.target_score
         rule = getattr(st, "custom_rule", None) or self.preset.rules.custom_rule
         self.rule_text, self.rule_effect, self.rule_amount = rule.text, rule.effect, rule.amount
+        self.hints = bool(getattr(st, "last_hints", True))
         self._left = pygame.Rect(0, 0, 0, 0)
         self._right = pygame.Rect(0, 0, 0, 0)
         super().__init__(services)
@@ -128,6 +133,7 @@ class NewGameScene(Dialog):
         self.target_stepper = Stepper(
             50, 2000, self._round_target(self.target), self._set_target, step=50
         )
+        self.hints_choice: Choice[bool] = Choice(list(HINTS), self.hints, self._set_hints)
         self.rule_input = TextInput(self.rule_text, max_len=60, on_change=self._set_rule_text)
         self.effect_choice: Choice[CustomEffect] = Choice(
             list(EFFECTS), self.rule_effect, self._set_effect
@@ -152,6 +158,7 @@ class NewGameScene(Dialog):
         self.labels = {
             "rules": Label(N_("Rules"), 30, bold=True, color=theme.ACCENT_RGB),
             "target": Label(N_("Play to")),
+            "hints": Label(N_("Hints")),
             "custom": Label(N_("Wild Customizable card"), 26, bold=True, color=theme.ACCENT_RGB),
             "amount": Label(N_("Cards")),
             "players": Label(N_("Players"), 30, bold=True, color=theme.ACCENT_RGB),
@@ -169,6 +176,8 @@ class NewGameScene(Dialog):
                 self.labels["rules"],
                 self.labels["target"],
                 self.target_stepper,
+                self.labels["hints"],
+                self.hints_choice,
                 self.labels["custom"],
                 self.rule_input,
                 self.effect_choice,
@@ -211,6 +220,9 @@ class NewGameScene(Dialog):
 
     def _set_target(self, value: int) -> None:
         self.target = value
+
+    def _set_hints(self, value: bool) -> None:
+        self.hints = value
 
     def _set_rule_text(self, value: str) -> None:
         self.rule_text = value
@@ -291,7 +303,9 @@ class NewGameScene(Dialog):
 
     def _start_new(self, seats: list[tuple[str, str]]) -> None:
         scenes = self.services.scenes
-        scene = scenes.start_match(self.preset.name, self.chosen_rules(), seats, new_seed())
+        scene = scenes.start_match(
+            self.preset.name, self.chosen_rules(), seats, new_seed(), hints=self.hints
+        )
         self._leave_for(scene)
 
     def _continue_saved(self) -> None:
@@ -314,6 +328,7 @@ class NewGameScene(Dialog):
             "last_preset": self.preset.name,
             "last_seats": last_seats,
             "last_target_score": int(self.target),
+            "last_hints": self.hints,
         }
         if has_custom_card(self.preset.rules):
             changes["custom_rule"] = self.chosen_rules().custom_rule
@@ -354,6 +369,9 @@ class NewGameScene(Dialog):
         lab_w = int(L.width * 0.42)
         place(self.labels["target"], L.left, y, lab_w)
         place(self.target_stepper, L.left + lab_w, y, L.width - lab_w)
+        y += row + gap
+        place(self.labels["hints"], L.left, y, lab_w)
+        place(self.hints_choice, L.left + lab_w, y, L.width - lab_w)
         y += row + gap + int(6 * s)
         if self.rule_input.visible:
             place(self.labels["custom"], L.left, y, L.width, int(30 * s))

@@ -120,6 +120,8 @@ class RoundEndScene(Overlay):
         n = len(self.hands)
         pw = min(w - round(40 * scale), round(1000 * scale))
         head, foot = round(118 * scale), round(112 * scale)
+        if self.hints_line():
+            foot += round(30 * scale)  # room for the hints line above the button
         avail = h - round(40 * scale) - head - foot
         self.row_h = max(18, min(round(64 * scale), avail // max(1, n)))
         ph = head + foot + self.row_h * n
@@ -292,6 +294,28 @@ class RoundEndScene(Overlay):
                 bold=True,
                 midright=(x_total, cy),
             )
+        hints = self.hints_line()
+        if hints:
+            draw_text(
+                surface,
+                hints,
+                max(11, round(18 * s)),
+                theme.HINT_RGB,
+                center=(p.centerx, top + len(self.hands) * self.row_h + round(16 * s)),
+                max_w=p.w - round(40 * s),
+            )
+
+    def hints_line(self) -> str | None:
+        """How many hints each person asked for this round (None in a match without hints)."""
+        match = self.match
+        if not getattr(match, "hints", False):
+            return None
+        used = list(getattr(match, "hints_used", ()))
+        people = [s for s in range(len(self.hands)) if match.is_human(s) and s < len(used)]
+        if not people:
+            return None
+        parts = [_("{name} {n}").format(name=match.seat_name(s), n=used[s]) for s in people]
+        return _("Hints this round: {counts}").format(counts=" · ".join(parts))
 
     def _last(self) -> tuple[int, int] | None:
         if 0 < self.counted <= len(self.sequence):

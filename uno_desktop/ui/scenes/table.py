@@ -20,12 +20,13 @@ accepted only then (the UNO and Catch buttons excepted: they are about speed).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from uno_desktop.engine import (
+    COLORS,
     Action,
     CallUno,
     Card,
@@ -51,6 +52,7 @@ from uno_desktop.ui.log_text import card_name, challenge_result_text, color_name
 from uno_desktop.ui.moments import Moments, banner_for
 from uno_desktop.ui.scene import Scene
 from uno_desktop.ui.table_dialogs import (
+    HINT_KEY,
     ChallengeResultOverlay,
     ChoosePlayerOverlay,
     ColorPickerOverlay,
@@ -61,6 +63,7 @@ from uno_desktop.ui.table_dialogs import (
     SeatChoice,
     TableOverlay,
 )
+from uno_desktop.ui.table_hint import HintJob
 from uno_desktop.ui.table_paint import (
     ButtonFrame,
     HandCard,
@@ -73,6 +76,7 @@ from uno_desktop.ui.table_source import TableSource
 from uno_desktop.ui.table_view import Flight, Spot, Step, TableView
 
 if TYPE_CHECKING:
+    from uno_desktop.ai.hint import Hint
     from uno_desktop.tutorial import Coach
 
 #: a short breath after the table settles before the next computer move is applied
@@ -99,6 +103,19 @@ def _blank() -> pygame.Surface:
     if not _BLANK:
         _BLANK.append(pygame.Surface((1, 1), pygame.SRCALPHA))
     return _BLANK[0]
+
+
+def _lit_key(action: Action) -> str | None:
+    """The button of a decision dialog that a hint's `action` presses."""
+    if isinstance(action, Draw):
+        return "take"
+    if isinstance(action, Challenge):
+        return "challenge"
+    if isinstance(action, Pass):
+        return "keep"
+    if isinstance(action, Play):
+        return "play"
+    return None
 
 
 def _is_private_for(event: ev.Event, seat: int) -> bool:
@@ -168,6 +185,13 @@ class TableScene(Scene):
         self.moments = Moments()
         # the viewer received a whole hand (a swap): it glows once its faces are known
         self._fresh_hand = False
+
+        # hints: allowed in this match (and someone to ask), the last one asked for with
+        # the question it answers, and the questions already counted for the round end
+        self.hints_on = bool(getattr(match, "hints", True)) and bool(self.humans)
+        self._hint: tuple[tuple[Any, ...], Hint] | None = None
+        self._hint_job: HintJob | None = None
+        self._hints_counted: set[tuple[Any, ...]] = set()
 
     # ================================================================== who sees what
 
@@ -286,6 +310,10 @@ class TableScene(Scene):
             return
         self._started = True
         match = self.match
+        if self.hints_on:
+            from uno_desktop.ai.hint import prepare
+
+            prepare(self.n)  # the hard bot's search loads what it needs now, not on a press
         if not self._has_round():
             match.start_round()
             self._pull()
@@ -317,7 +345,7 @@ class TableScene(Scene):
             return True
         if self._toast or self._why or self.moments.active:
             return True
-        if self._pending_result is not None:
+        if self._pending_result is not None or self._hint_job is not None:
             return True
         if not self.quiet or not self._synced:
             return True
@@ -396,6 +424,7 @@ class TableScene(Scene):
             if self._why_s <= 0:
                 self._why = None
                 self.dirty = True
+        self._collect_hint()
         self._advance()
         if self.quiet:
             self._quiet_s += dt_s
@@ -736,6 +765,7 @@ class TableScene(Scene):
                 card,
                 on_play=lambda: self._decided(lambda: self._try_play(card)),
                 on_keep=lambda: self._decided(lambda: self._act(Pass(seat))),
+                on_hint=self._press_hint if self.hints_on else None,
             )
         else:
             _kind, _amount, can_challenge, _top = desired
@@ -802,12 +832,21 @@ class TableScene(Scene):
         def after_color(color: Color | None) -> None:
             self._modal = None
             if targets:
-                self._choose_player(card, targets, lambda t: finish(color, t))
+                self._choose_player(card, color, targets, lambda t: finish(color, t))
             else:
                 finish(color, None)
 
         if card.is_wild:
-            self._modal = ColorPickerOverlay(self.services, after_color, self._cancelled, card)
+            on_hint = None
+            if self.hints_on:
+                of_card = list(plays)
+
+                def on_hint() -> None:
+                    self._modal_hint(("color", card), of_card, lambda a: a.color)
+
+            self._modal = ColorPickerOverlay(
+                self.services, after_color, self._cancelled, card, on_hint=on_hint
+            )
             if self.stack is not None:
                 self.stack.push(self._modal)
             else:
@@ -848,7 +887,9 @@ class TableScene(Scene):
         self._decision_key = None  # a play-or-keep question comes back
         self.dirty = True
 
-    def _choose_player(self, card: Card, targets: list[int], then: Callable[[int], None]) -> None:
+    def _choose_player(
+        self, card: Card, color: Color | None, targets: list[int], then: Callable[[int], None]
+    ) -> None:
         counts = self.view.state.counts()
         choices = [SeatChoice(t, self.names[t], counts[t]) for t in targets]
         if card.rank == "7":
@@ -857,7 +898,21 @@ class TableScene(Scene):
             title = _("Wild Swap Hands: swap with whom?")
         else:
             title = _("Choose a player")
-        self._modal = ChoosePlayerOverlay(self.services, title, choices, then, self._cancelled)
+        on_hint = None
+        seat = self.shown
+        if self.hints_on and seat is not None:
+            of_card = [
+                a
+                for a in self._legal(seat)
+                if type(a) is Play and a.card is card and a.color is color
+            ]
+
+            def on_hint() -> None:
+                self._modal_hint(("target", card, color), of_card, lambda a: a.target)
+
+        self._modal = ChoosePlayerOverlay(
+            self.services, title, choices, then, self._cancelled, on_hint=on_hint
+        )
         if self.stack is not None:
             self.stack.push(self._modal)
         else:
@@ -924,6 +979,84 @@ class TableScene(Scene):
             return
         self._act(action)
 
+    # ------------------------------------------------------------------ hints
+
+    def _ask_hint(
+        self, question: tuple[Any, ...], legal: Sequence[Action], then: Callable[[Hint], None]
+    ) -> None:
+        """Work out what the hard computer would do with `legal` (one question of the
+        viewer's) from the viewer's observation, beside the frame loop; `then` shows it.
+        Each question is worked out and counted once."""
+        seat = self.shown
+        if not self.hints_on or seat is None or not legal:
+            return
+        key = (seat, self._pos, *question)
+        if self._hint is not None and self._hint[0] == key:
+            then(self._hint[1])
+            self.dirty = True
+        elif self._hint_job is None or self._hint_job.key != key:
+            self._hint_job = HintJob(key, self._obs(), legal, self.names, then)
+
+    def _collect_hint(self) -> None:
+        """Show a hint whose work is done, if its question is still the one asked."""
+        job = self._hint_job
+        if job is None or not job.done.is_set():
+            return
+        self._hint_job = None
+        found, key = job.result, job.key
+        if found is None or key[:2] != (self.shown, self._pos):
+            return
+        self._hint = (key, found)
+        if key not in self._hints_counted:
+            self._hints_counted.add(key)
+            self.match.note_hint(key[0])
+        job.then(found)
+        self.dirty = True
+
+    def _press_hint(self) -> None:
+        """The Hint button, the hint key: light what the hard computer would do on this
+        turn (in the open question, if one is open) and say why. Nothing is played."""
+        seat = self.shown
+        if not self.hints_on or seat is None or not self._my_turn():
+            self.services.sounds.play("wrong")
+            return
+
+        def light(found: Hint) -> None:
+            overlay = self._decision_overlay
+            if overlay is not None and not overlay.closed:
+                overlay.show_hint(_lit_key(found.action), found.line)
+
+        self._ask_hint(("turn",), self._legal(seat), light)
+
+    def _modal_hint(
+        self,
+        question: tuple[Any, ...],
+        legal: Sequence[Action],
+        answer: Callable[[Play], Color | int | None],
+    ) -> None:
+        """A hint in the colour or player picker: the widget for `answer(play)` is lit."""
+        modal = self._modal
+
+        def light(found: Hint) -> None:
+            if not isinstance(found.action, Play) or modal is not self._modal:
+                return
+            value = answer(found.action)
+            if isinstance(value, Color):
+                lit: str | None = str(COLORS.index(value) + 1)  # the swatch's number key
+            else:
+                lit = None if value is None else str(value)
+            if isinstance(modal, TableOverlay) and not modal.closed:
+                modal.show_hint(lit, found.line)
+
+        self._ask_hint(question, legal, light)
+
+    def _table_hint(self) -> Hint | None:
+        """The hint for the viewer's turn, while that turn is still the question."""
+        if self._hint is None or not self._my_turn():
+            return None
+        key, found = self._hint
+        return found if key == (self.shown, self._pos, "turn") else None
+
     def _open_pause(self) -> None:
         if self.stack is not None:
             self.stack.push(self.services.scenes.pause(self.match, tutorial=self.coach is not None))
@@ -969,10 +1102,13 @@ class TableScene(Scene):
         rects = fan_rects(len(cards), lay.hand_rect, lay.card_w)
         hover = self._hover[1] if self._hover and self._hover[0] in ("card", "dead") else None
         out = []
+        advice = self._table_hint()
+        lit = advice.action.card if advice is not None and type(advice.action) is Play else None
         for i, (r, c) in enumerate(zip(rects, cards)):
             lift = 0.0
             if c is not None and c in playable:
-                lift = LIFT_HOVER if i in (hover, self._focus) else LIFT_PLAYABLE
+                lifted = i in (hover, self._focus) or c == lit
+                lift = LIFT_HOVER if lifted else LIFT_PLAYABLE
             elif c is not None and i == hover:
                 lift = LIFT_PEEK  # not playable now, but it still answers the pointer
             out.append(r.move(0, -round(r.h * lift)))
@@ -1012,8 +1148,13 @@ class TableScene(Scene):
             rect=lay.buttons["pass"],
             enabled=seat is not None and Pass(seat) in legal,
         )
+        if not self.hints_on:
+            menu_rect = lay.buttons["menu"].union(lay.buttons["hint"])
+            return [b_uno, b_catch, b_draw, b_pass, Button(N_("Menu"), key="menu", rect=menu_rect)]
         b_menu = Button(N_("Menu"), key="menu", rect=lay.buttons["menu"])
-        return [b_uno, b_catch, b_draw, b_pass, b_menu]
+        can_hint = bool(legal) and self._my_turn()
+        b_hint = Button(N_("Hint"), key="hint", rect=lay.buttons["hint"], enabled=can_hint)
+        return [b_uno, b_catch, b_draw, b_pass, b_menu, b_hint]
 
     def _target_at(self, pos: tuple[int, int]) -> tuple[Any, ...] | None:
         lay = self._ensure_layout(self._current_size())
@@ -1060,6 +1201,8 @@ class TableScene(Scene):
             self._draw_card()
         elif target == ("button", "pass"):
             self._keep()
+        elif target == ("button", "hint"):
+            self._press_hint()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         t = event.type
@@ -1108,7 +1251,7 @@ class TableScene(Scene):
     def _focus_ring(self) -> list[str | None]:
         """Where Tab goes, in order: the hand (None), then the buttons that can act now."""
         buttons = {b.key: b for b in self._buttons()} if self.layout is not None else {}
-        order = ["draw", "pass", "uno", "catch", "menu"]
+        order = ["draw", "pass", "hint", "uno", "catch", "menu"]
         return [None, *(k for k in order if k in buttons and buttons[k].enabled)]
 
     def _move_focus(self, step: int) -> None:
@@ -1154,6 +1297,9 @@ class TableScene(Scene):
             return True
         if key == pygame.K_c:
             self._press_catch()
+            return True
+        if key == HINT_KEY and self.hints_on:
+            self._press_hint()
             return True
         if not self.input_ok:
             return key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_d)
@@ -1275,6 +1421,10 @@ class TableScene(Scene):
         moments = self.moments
         fresh = moments.fresh_glow(cards) if self.shown == self.bottom else [0.0] * len(cards)
         shake_px = lay.card_w * 0.09
+        advice = self._table_hint()
+        suggested = advice.action if advice is not None else None
+        lit_card = suggested.card if isinstance(suggested, Play) else None
+        lit_i = next((i for i, c in enumerate(cards) if c is not None and c == lit_card), None)
         hand = tuple(
             HandCard(
                 card=c,
@@ -1284,6 +1434,7 @@ class TableScene(Scene):
                 dimmed=turn and c is not None and c not in playable,
                 focused=i == self._focus and c is not None and self._button_focus is None,
                 fresh=glow,
+                hinted=i == lit_i,
             )
             for i, (c, r, glow) in enumerate(zip(cards, self._hand_rects(cards, playable), fresh))
         )
@@ -1300,13 +1451,16 @@ class TableScene(Scene):
                 hover=b.key == hover_button,
                 pressed=self._pressed == ("button", b.key),
                 focus=b.key == self._button_focus,
-                glow=(b.key == "uno" and self._uno_armed) or b.key == lit,
+                glow=(b.key == "uno" and self._uno_armed)
+                or b.key == lit
+                or (b.key == "draw" and isinstance(suggested, Draw))
+                or (b.key == "pass" and isinstance(suggested, Pass)),
             )
             for b in self._buttons()
         )
         seat = self.shown
         pile_glow = (
-            (self._hover == ("pile",) or lit == "draw")
+            (self._hover == ("pile",) or lit == "draw" or isinstance(suggested, Draw))
             and self.input_ok
             and seat is not None
             and Draw(seat) in self._legal(seat)
@@ -1322,7 +1476,7 @@ class TableScene(Scene):
             active_color=st.active_color,
             direction=st.direction,
             log=tuple(self.view.log_lines()),
-            hints=tuple(self._paint.hint_lines(lay)),
+            hints=tuple(self._paint.hint_lines(lay, self.hints_on)),
             buttons=buttons,
             status=self._status_text(),
             toast=self._toast,
@@ -1332,6 +1486,7 @@ class TableScene(Scene):
             time_s=self._t,
             language=language(),
             coached=self.coach is not None and turn,
+            hint=advice.line if advice is not None else None,
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -1342,4 +1497,4 @@ class TableScene(Scene):
 
     def _hint_lines(self, lay: TableLayout) -> list[str]:
         """The keyboard hint under the log, as the painter wraps it."""
-        return self._paint.hint_lines(lay)
+        return self._paint.hint_lines(lay, self.hints_on)
