@@ -244,6 +244,7 @@ def tutorial_match(
         clock=clock,
         timing=timing if timing is not None else Timing(),
         bot_factory=lambda kind: ScriptedBot(),
+        hints=False,  # the lesson's own line guides; a hint would only compete with it
     )
     match.dealer = DEALER
     match.start_round()

@@ -420,3 +420,11 @@ def test_a_first_start_offers_the_tutorial_and_plays_it_to_the_end_in_the_real_a
     assert not storage.has_saved_match()
     assert not storage.stats_path.exists() and not storage.match_path.exists()
     assert all(f.name != "saved_match.json" for d in folders for f in d.glob("*"))
+
+
+def test_the_tutorial_offers_no_hint_button_the_lessons_line_guides() -> None:
+    p = Person()
+    p.settle()
+    keys = {b.key for b in p.table_frame().buttons}
+    assert "hint" not in keys
+    assert "menu" in keys
