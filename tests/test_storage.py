@@ -645,3 +645,48 @@ def test_reading_creates_no_folders() -> None:
     store.has_saved_match()
     assert not store.config_dir.exists()
     assert not store.data_dir.exists()
+
+
+# ----------------------------------------------------------------------------- seat names
+
+
+def test_the_games_own_seat_names_are_saved_as_no_text(store: Storage) -> None:
+    assert store.save_settings(Settings())
+    saved = json.loads(store.settings_path.read_text())["data"]["last_seats"]
+    assert saved == [
+        {"name": "", "kind": "human"},
+        *[{"name": "", "kind": "normal"}] * 3,
+    ]
+
+
+def test_a_seat_with_the_games_own_name_is_shown_in_the_language_of_the_moment() -> None:
+    from uno_desktop.i18n import set_language
+
+    you, third = SeatSetting("", SeatKind.HUMAN), SeatSetting("", SeatKind.NORMAL)
+    try:
+        assert (you.shown_name(0), third.shown_name(2)) == ("You", "Computer 2")
+        set_language("sv")
+        assert (you.shown_name(0), third.shown_name(2)) == ("Du", "Dator 2")
+        assert SeatSetting("", SeatKind.HUMAN).shown_name(2) == "Spelare 3"
+        assert SeatSetting("Mormor", SeatKind.HUMAN).shown_name(0) == "Mormor"
+    finally:
+        set_language("en")
+
+
+def test_old_settings_holding_english_or_swedish_given_names_read_them_as_the_games_own() -> None:
+    names = ["You", "Computer 1", "Dator 2", "Spelare 4", "Du", "Mormor", "Computer Bob"]
+    kinds = ["human", "easy", "normal", "human", "human", "hard", "normal"]
+    data = {"last_seats": [{"name": n, "kind": k} for n, k in zip(names, kinds, strict=True)]}
+    bad: list[str] = []
+    seats = Settings.from_dict(data, bad).last_seats
+    assert bad == []
+    assert [s.name for s in seats] == ["", "", "", "", "", "Mormor", "Computer Bob"]
+    assert [s.kind.value for s in seats] == kinds
+
+
+def test_a_remembered_seat_without_a_name_is_the_games_own_but_a_blank_name_is_refused() -> None:
+    seats = Settings.from_dict({"last_seats": [{"kind": "human"}, {"name": "", "kind": "hard"}]})
+    assert [(s.name, s.kind) for s in seats.last_seats] == [("", "human"), ("", "hard")]
+    bad: list[str] = []
+    Settings.from_dict({"last_seats": [{"name": "   ", "kind": "human"}] * 2}, bad)
+    assert bad == ["last_seats"]

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import enum
 import json
 import logging
 import math
@@ -50,6 +49,7 @@ from .engine.rules import CustomRule
 from .i18n import N_, _
 from .options import option
 from .presets import is_preset_name
+from .seats import SeatKind, default_name, is_given_name
 
 log = logging.getLogger(__name__)
 
@@ -86,25 +86,23 @@ _BROKEN_MARK = ".broken-"
 # --------------------------------------------------------------------------- values
 
 
-class SeatKind(enum.StrEnum):
-    """Who sits in a seat: a person or a computer player of some strength."""
-
-    HUMAN = "human"
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
-
-
 @dataclasses.dataclass(frozen=True)
 class SeatSetting:
-    """One seat as the new-game screen remembers it."""
+    """One seat as the new-game screen remembers it. An empty `name` is the name the game
+    gives the seat by itself ("You", "Computer 1"): it is written out when shown, in the
+    language of that moment (`seats.default_name`), never saved in one language."""
 
-    name: str
+    name: str = ""
     kind: SeatKind = SeatKind.NORMAL
 
     def __post_init__(self) -> None:
         # Accept the plain text too ("hard"), so callers need not import the enum.
         object.__setattr__(self, "kind", SeatKind(self.kind))
+
+    def shown_name(self, index: int) -> str:
+        """The name to show for this seat at place `index` (0 = first), in the current
+        language when it is the game's own name."""
+        return self.name or default_name(index, self.kind)
 
     def to_dict(self) -> dict[str, str]:
         return {"name": self.name, "kind": self.kind.value}
@@ -123,11 +121,8 @@ LANGUAGE_CODES = ("en", "sv")
 
 
 def default_seats() -> tuple[SeatSetting, ...]:
-    """You and three computer players of normal strength, named in the current language."""
-    return (
-        SeatSetting(_("You"), SeatKind.HUMAN),
-        *(SeatSetting(_("Computer {n}").format(n=n), SeatKind.NORMAL) for n in (1, 2, 3)),
-    )
+    """You and three computer players of normal strength, each with the game's own name."""
+    return (SeatSetting("", SeatKind.HUMAN), *(SeatSetting("", SeatKind.NORMAL) for _n in range(3)))
 
 
 def _clamp(value: float, bounds: tuple[float, float]) -> float:
@@ -261,19 +256,38 @@ def _parse_text(value: Any, max_chars: int = 1000) -> str:
     return value
 
 
-def _parse_seat(value: Any) -> SeatSetting:
+def _parse_seat_kind(value: Any) -> SeatKind:
     if not isinstance(value, Mapping):
         raise TypeError("expected a seat")
-    kind = value.get("kind")
-    if not isinstance(kind, str):
+    kind = SeatKind.parse(value.get("kind"))
+    if kind is None:
         raise TypeError("expected a seat kind")
-    return SeatSetting(_parse_text(value.get("name"), MAX_NAME_CHARS), SeatKind(kind))
+    return kind
 
 
-def _parse_seats(value: Any) -> tuple[SeatSetting, ...]:
+def _parse_seat(value: Any) -> SeatSetting:
+    """A seat of a finished match in the history: a name and a kind."""
+    kind = _parse_seat_kind(value)
+    return SeatSetting(_parse_text(value.get("name"), MAX_NAME_CHARS), kind)
+
+
+def _parse_remembered_seat(value: Any) -> SeatSetting:
+    """A seat New game remembers. No name, or a name the game gave by itself in any
+    language (a file written before such names were kept as no text), is the game's own
+    name, shown in the language of the moment."""
+    kind = _parse_seat_kind(value)
+    name = value.get("name", "")
+    if name == "" or (isinstance(name, str) and is_given_name(name)):
+        return SeatSetting("", kind)
+    return SeatSetting(_parse_text(name, MAX_NAME_CHARS), kind)
+
+
+def _parse_seats(
+    value: Any, parse: Callable[[Any], SeatSetting] = _parse_seat
+) -> tuple[SeatSetting, ...]:
     if not isinstance(value, list | tuple) or not MIN_SEATS <= len(value) <= MAX_SEATS:
         raise TypeError("expected a list of seats")
-    return tuple(_parse_seat(item) for item in value)
+    return tuple(parse(item) for item in value)
 
 
 def _parse_target_score(value: Any) -> int | None:
@@ -310,7 +324,7 @@ _FIELD_PARSERS: dict[str, Callable[[Any], Any]] = {
     "language": _parse_language,
     "ui_scale": _parse_float,
     "last_preset": _parse_preset_name,
-    "last_seats": _parse_seats,
+    "last_seats": lambda value: _parse_seats(value, _parse_remembered_seat),
     "last_target_score": _parse_target_score,
     "custom_rule": _parse_custom_rule,
 }

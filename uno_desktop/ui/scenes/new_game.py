@@ -18,6 +18,7 @@ from uno_desktop.i18n import N_, _
 from uno_desktop.options import AMOUNT_EFFECTS, CUSTOM_AMOUNT_RANGE
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
+from uno_desktop.seats import SeatKind, default_name, is_given_name
 from uno_desktop.ui.kit import (
     ERROR_TEXT_RGB,
     Button,
@@ -36,12 +37,6 @@ log = logging.getLogger(__name__)
 
 MAX_SEATS = 10
 NAME_CHARS = 16
-SEAT_KINDS: tuple[tuple[str, str], ...] = (
-    ("human", N_("Human")),
-    ("easy", N_("Computer: easy")),
-    ("normal", N_("Computer: normal")),
-    ("hard", N_("Computer: hard")),
-)
 EFFECTS: tuple[tuple[CustomEffect, str], ...] = (
     (CustomEffect.TEXT, N_("Only the text (nothing enforced)")),
     (CustomEffect.OTHERS_DRAW, N_("Everyone else draws")),
@@ -93,20 +88,19 @@ class NewGameScene(Dialog):
         names = [p.name for p in self.presets]
         last = getattr(st, "last_preset", "official")
         self.preset = self.presets[names.index(last)] if last in names else self.presets[0]
+        # [the name as the field shows it, the seat kind]; the game's own names are shown
+        # in the current language and remembered as no text (storage.SeatSetting)
         self.seats: list[list[str]] = []
         for i, seat in enumerate(list(getattr(st, "last_seats", ()))[:MAX_SEATS]):
-            name = seat.get("name") if isinstance(seat, dict) else seat.name
-            kind = (
-                seat.get("kind")
-                if isinstance(seat, dict)
-                else str(getattr(seat.kind, "value", seat.kind))
-            )
-            self.seats.append([str(name or self._default_name(i)), str(kind)])
+            kind = SeatKind.parse(str(getattr(seat, "kind", ""))) or SeatKind.NORMAL
+            name = str(getattr(seat, "name", "") or "")
+            self.seats.append([self._shown(i, name, kind), kind.value])
         self.n_players = max(2, len(self.seats)) if self.seats else 4
         if not self.seats:
-            self.seats = [[_("You"), "human"]]
+            self.seats = [[default_name(0, SeatKind.HUMAN), SeatKind.HUMAN.value]]
         while len(self.seats) < MAX_SEATS:
-            self.seats.append([self._default_name(len(self.seats)), "normal"])
+            i = len(self.seats)
+            self.seats.append([default_name(i, SeatKind.NORMAL), SeatKind.NORMAL.value])
         self.target = getattr(st, "last_target_score", None) or self.preset.rules.target_score
         rule = getattr(st, "custom_rule", None) or self.preset.rules.custom_rule
         self.rule_text, self.rule_effect, self.rule_amount = rule.text, rule.effect, rule.amount
@@ -115,8 +109,11 @@ class NewGameScene(Dialog):
         super().__init__(services)
 
     @staticmethod
-    def _default_name(i: int) -> str:
-        return _("You") if i == 0 else _("Computer {n}").format(n=i)
+    def _shown(i: int, name: str, kind: str) -> str:
+        """What seat `i`'s name field shows: the name, or the game's own name for the seat
+        in the current language."""
+        name = name.strip()
+        return default_name(i, kind) if not name or is_given_name(name) else name
 
     # --- widgets
     def build(self) -> None:
@@ -145,7 +142,11 @@ class NewGameScene(Dialog):
                 )
             )
             self.kind_choices.append(
-                Choice(list(SEAT_KINDS), self.seats[i][1], lambda v, i=i: self._set_kind(i, v))
+                Choice(
+                    [(kind.value, (lambda kind=kind: kind.label)) for kind in SeatKind],
+                    self.seats[i][1],
+                    lambda v, i=i: self._set_kind(i, v),
+                )
             )
         self.back_button = Button(N_("Back"), self.back)
         self.start_button = Button(N_("Start"), self.start, style="primary")
@@ -232,34 +233,17 @@ class NewGameScene(Dialog):
         self.seats[i][0] = value
 
     def _set_kind(self, i: int, value: str) -> None:
-        """A seat that changes between person and computer changes a default name with it
-        ("Computer 2" becomes "Player 3"); a name the family typed stays."""
-        was_human = self.seats[i][1] == "human"
+        """A seat that changes kind changes the game's own name with it ("Computer 2"
+        becomes "Player 3"); a name the family typed stays."""
         self.seats[i][1] = value
-        if was_human == (value == "human") or self.seats[i][0] not in self._default_names(i):
-            return
-        self.seats[i][0] = self.name_inputs[i].value = self._kind_name(i, value == "human")
-
-    @staticmethod
-    def _kind_name(i: int, human: bool) -> str:
-        """The name this screen gives seat `i` by itself."""
-        if human:
-            return _("You") if i == 0 else _("Player {n}").format(n=i + 1)
-        return _("Computer {n}").format(n=max(1, i))
-
-    @classmethod
-    def _default_names(cls, i: int) -> set[str]:
-        """Every name this screen gives seat `i` by itself, in this language and English."""
-        english = {"You" if i == 0 else f"Player {i + 1}", f"Computer {max(1, i)}"}
-        return {cls._kind_name(i, True), cls._kind_name(i, False)} | english
+        if is_given_name(self.seats[i][0]):
+            self.seats[i][0] = self.name_inputs[i].value = default_name(i, value)
 
     # --- start
     def chosen_seats(self) -> list[tuple[str, str]]:
-        out = []
-        for i in range(self.n_players):
-            name = self.seats[i][0].strip() or self._default_name(i)
-            out.append((name, self.seats[i][1]))
-        return out
+        """(name, kind) of each seat at the table, as the match records them."""
+        seats = self.seats[: self.n_players]
+        return [(self._shown(i, name, kind), kind) for i, (name, kind) in enumerate(seats)]
 
     def chosen_rules(self) -> RuleSet:
         rules = self.preset.rules.replace(target_score=int(self.target))
@@ -309,7 +293,7 @@ class NewGameScene(Dialog):
         """Keep the choices for next time (as the settings' own types when available)."""
         from uno_desktop.storage import SeatSetting
 
-        last_seats: Any = tuple(SeatSetting(n, k) for n, k in seats)
+        last_seats: Any = tuple(SeatSetting("" if is_given_name(n) else n, k) for n, k in seats)
         changes: dict[str, Any] = {
             "last_preset": self.preset.name,
             "last_seats": last_seats,

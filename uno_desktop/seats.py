@@ -1,0 +1,105 @@
+"""Who sits at a seat: the one list of seat kinds, their labels, and the names a seat
+gets by itself.
+
+A seat is a person or a computer player of some strength. The match, the computer
+players, the settings and New game all name seat kinds with `SeatKind`, so a kind is
+added here once. A name the game gives by itself ("You", "Computer 1", "Player 3") is
+kept as no text at all and written out when shown, in the language of that moment: a
+family that switches to Swedish sees "Du" and "Dator 1", not the English names saved
+before the switch. Pure Python; no pygame.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import re
+from typing import Final
+
+from .i18n import LANGUAGES, N_, _, catalog
+
+
+class SeatKind(enum.StrEnum):
+    """A person, or a computer player of one of three strengths."""
+
+    HUMAN = "human"
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+    @property
+    def is_computer(self) -> bool:
+        return self is not SeatKind.HUMAN
+
+    @property
+    def label(self) -> str:
+        """How New game names the kind ("Human", "Computer: hard"), in the current language."""
+        return _(_LABELS[self])
+
+    @classmethod
+    def parse(cls, value: object) -> SeatKind | None:
+        """The kind written as `value` ("hard"), or None for anything else."""
+        if not isinstance(value, str):
+            return None
+        try:
+            return cls(value)
+        except ValueError:
+            return None
+
+
+_LABELS: Final = {
+    SeatKind.HUMAN: N_("Human"),
+    SeatKind.EASY: N_("Computer: easy"),
+    SeatKind.NORMAL: N_("Computer: normal"),
+    SeatKind.HARD: N_("Computer: hard"),
+}
+
+COMPUTER_KINDS: Final = tuple(kind for kind in SeatKind if kind.is_computer)
+"""The computer players' strengths, weakest first."""
+
+
+# ---------------------------------------------------------------- names given by the game
+
+_YOU = N_("You")
+_COMPUTER = N_("Computer {n}")
+_PLAYER = N_("Player {n}")
+
+
+@functools.cache
+def _given_patterns(msgid: str) -> re.Pattern[str]:
+    """`msgid` as written in any of the game's languages, `{n}` being a seat number."""
+    texts = {msgid, *(catalog(lang).get(msgid, msgid) for lang in LANGUAGES)}
+    return re.compile(
+        "|".join(re.escape(t).replace(re.escape("{n}"), "[1-9][0-9]?") for t in sorted(texts))
+    )
+
+
+def default_name(index: int, kind: SeatKind | str) -> str:
+    """The name seat `index` (0 = first) of `kind` gets by itself, in the current
+    language: "You" for a person in the first seat, "Player 3" for a person elsewhere,
+    "Computer 2" for a computer (numbered by seat, the first computer seat being 1)."""
+    if SeatKind(kind) is SeatKind.HUMAN:
+        return _(_YOU) if index == 0 else _(_PLAYER).format(n=index + 1)
+    return _(_COMPUTER).format(n=max(1, index))
+
+
+def is_given_name(name: str) -> bool:
+    """Whether `name` is one the game gives by itself, in any of its languages (not one a
+    family typed): such a name is kept as no text, so it follows the language."""
+    text = name.strip()
+    return any(_given_patterns(msgid).fullmatch(text) for msgid in (_YOU, _COMPUTER, _PLAYER))
+
+
+def looks_like_computer(name: str) -> bool:
+    """Whether `name` is a name the game gives computer seats ("Computer 2", "Dator 2"):
+    statistics written before seats were recorded with their kind are read with it."""
+    return _given_patterns(_COMPUTER).fullmatch(name.strip()) is not None
+
+
+__all__ = [
+    "COMPUTER_KINDS",
+    "SeatKind",
+    "default_name",
+    "is_given_name",
+    "looks_like_computer",
+]
