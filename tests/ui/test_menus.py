@@ -344,3 +344,44 @@ def test_ui_size_setting_makes_buttons_bigger(services):
     services.apply_settings(dataclasses.replace(services.settings, ui_scale=1.3))
     title.relayout(SIZE)
     assert title.new_button.rect.height > small
+
+
+def type_text(scene, text: str) -> None:
+    scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+def test_clicking_a_name_field_selects_its_name_so_typing_replaces_it(services):
+    new_game = NewGameScene(services)
+    stack = show(new_game)
+    click(new_game, new_game.name_inputs[1])
+    assert new_game.name_inputs[1].selected
+    type_text(new_game, "Farmor")
+    assert new_game.name_inputs[1].value == "Farmor"
+    type_text(new_game, "!")  # the rest of the typing goes on after it
+    new_game.start()
+    stack.apply_pending()
+    assert services.match.seats[1].name == "Farmor!"
+
+
+def test_tabbing_into_a_name_field_selects_its_name_and_backspace_clears_it(services):
+    new_game = NewGameScene(services)
+    show(new_game)
+    new_game.group.focus(new_game.players_stepper)
+    scene_key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="")
+    new_game.handle_event(scene_key)
+    field = new_game.name_inputs[0]
+    assert new_game.group.focused is field and field.selected
+    key(new_game, pygame.K_BACKSPACE)
+    assert field.value == ""
+    type_text(new_game, "Ann")
+    assert field.value == "Ann" and not field.selected
+
+
+def test_a_second_click_in_a_name_field_keeps_what_was_typed(services):
+    new_game = NewGameScene(services)
+    show(new_game)
+    click(new_game, new_game.name_inputs[2])
+    type_text(new_game, "Bo")
+    click(new_game, new_game.name_inputs[2])
+    type_text(new_game, "y")
+    assert new_game.name_inputs[2].value == "Boy"
