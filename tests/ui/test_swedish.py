@@ -92,3 +92,128 @@ def test_a_computer_seat_turned_human_in_swedish_is_called_spelare(screen):
     assert scene.name_inputs[2].value == "Spelare 3"
     scene._set_kind(2, "hard")
     assert scene.name_inputs[2].value == "Dator 2"
+
+
+# --- the log ---------------------------------------------------------------------------
+
+#: English words that are no Swedish words: none may be left in a Swedish line
+ENGLISH_WORDS = frozenset(
+    [
+        "the",
+        "and",
+        "is",
+        "you",
+        "You",
+        "plays",
+        "draws",
+        "chooses",
+        "card",
+        "cards",
+        "Red",
+        "Yellow",
+        "Green",
+        "Blue",
+        "red",
+        "yellow",
+        "green",
+        "blue",
+        "Wild",
+        "Draw",
+        "Two",
+        "Four",
+        "Skip",
+        "Reverse",
+        "Swap",
+        "Hands",
+        "Customizable",
+        "Everyone",
+        "else",
+        "House",
+        "rule",
+        "wins",
+        "round",
+    ]
+)
+
+
+def _every_card_played() -> list:
+    from uno_desktop.engine import Card
+    from uno_desktop.engine import events as ev
+    from uno_desktop.options import DECK_RANKS
+
+    codes = [r for r in DECK_RANKS if r.startswith("W")]
+    codes += [c + r for c in "RYGB" for r in DECK_RANKS if not r.startswith("W")]
+    return [ev.CardPlayed(1, Card.parse(code)) for code in codes]
+
+
+def test_no_swedish_log_line_keeps_an_english_word():
+    from tests.ui.test_log_text import ALL_EVENTS, NAMES
+    from uno_desktop.ui.log_text import event_line
+
+    set_language("sv")
+    try:
+        lines = [
+            event_line(event, NAMES, you)
+            for event in [*ALL_EVENTS, *_every_card_played()]
+            for you in (None, 0, 1, 2)
+        ]
+    finally:
+        set_language("en")
+    mixed = [line for line in lines if line and ENGLISH_WORDS & set(line.strip(".!").split())]
+    assert lines and not mixed, mixed
+
+
+def test_the_swedish_presets_house_rule_reads_in_swedish_and_a_familys_own_as_written():
+    from uno_desktop.engine import events as ev
+    from uno_desktop.presets import load_preset
+    from uno_desktop.ui.log_text import event_line
+
+    builtin = load_preset("swedish").custom_rule.text
+    set_language("sv")
+    try:
+        ours = event_line(ev.CustomRuleApplied(1, builtin, "others_draw"), ["A", "B"])
+        theirs = event_line(ev.CustomRuleApplied(1, "Sing a song!", "text"), ["A", "B"])
+    finally:
+        set_language("en")
+    assert ours == "Egen regel: Alla andra drar ett kort."
+    assert theirs == "Egen regel: Sing a song!"
+    english = event_line(ev.CustomRuleApplied(1, builtin, "others_draw"), ["A", "B"])
+    assert english == "House rule: Everyone else draws one card."
+
+
+# --- the Swedish preset ------------------------------------------------------------------
+
+
+def test_the_swedish_preset_is_named_in_the_language_of_the_moment(screen):
+    services = services_in("sv")
+    services.update_settings(last_preset="swedish")
+    scene = NewGameScene(services)
+    show(scene)
+    assert scene.preset_choice.options[scene.preset_choice.index][1]() == "Svenska utgåvan"
+    assert scene.rule_input.value == "Alla andra drar ett kort."
+    set_language("en")
+    assert scene.preset_choice.options[scene.preset_choice.index][1]() == "Swedish edition"
+
+
+def test_an_unchanged_built_in_rule_text_is_remembered_in_no_language(screen):
+    services = services_in("sv")
+    services.update_settings(last_preset="swedish")
+    scene = NewGameScene(services)
+    stack = show(scene)
+    scene.start()
+    stack.apply_pending()
+    assert services.match.rules.custom_rule.text == "Everyone else draws one card."
+    remembered = build_services().storage.load_settings().custom_rule
+    assert remembered is not None and remembered.text == "Everyone else draws one card."
+
+
+def test_a_rule_text_the_family_typed_is_kept_as_typed(screen):
+    services = services_in("sv")
+    services.update_settings(last_preset="swedish")
+    scene = NewGameScene(services)
+    stack = show(scene)
+    scene.group.focus(scene.rule_input)
+    scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="Alla sjunger!"))
+    scene.start()
+    stack.apply_pending()
+    assert services.match.rules.custom_rule.text == "Alla sjunger!"

@@ -103,7 +103,9 @@ class NewGameScene(Dialog):
             self.seats.append([default_name(i, SeatKind.NORMAL), SeatKind.NORMAL.value])
         self.target = getattr(st, "last_target_score", None) or self.preset.rules.target_score
         rule = getattr(st, "custom_rule", None) or self.preset.rules.custom_rule
-        self.rule_text, self.rule_effect, self.rule_amount = rule.text, rule.effect, rule.amount
+        # a built-in text is a msgid: shown in this language, kept as the msgid while unchanged
+        self._rule_source = rule.text
+        self.rule_text, self.rule_effect, self.rule_amount = _(rule.text), rule.effect, rule.amount
         self._left = pygame.Rect(0, 0, 0, 0)
         self._right = pygame.Rect(0, 0, 0, 0)
         super().__init__(services)
@@ -248,7 +250,9 @@ class NewGameScene(Dialog):
     def chosen_rules(self) -> RuleSet:
         rules = self.preset.rules.replace(target_score=int(self.target))
         if has_custom_card(rules):
-            text = self.rule_text.strip() or rules.custom_rule.text
+            text = self.rule_text.strip()
+            if not text or text == _(self._rule_source):
+                text = self._rule_source
             rules = rules.replace(
                 custom_rule=CustomRule(
                     text=text, effect=self.rule_effect, amount=int(self.rule_amount)
