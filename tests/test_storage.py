@@ -539,10 +539,44 @@ def test_stats_accumulate_over_two_matches(store: Storage) -> None:
         matches=2, match_wins=1, rounds=6, round_wins=3, points=550, best_round=480
     )
     assert stats.player("Bot") == PlayerStats(
-        matches=2, match_wins=1, rounds=6, round_wins=2, points=522, best_round=260
+        matches=2, match_wins=1, rounds=6, round_wins=2, points=522, best_round=260, computer=True
     )
     assert [r.winner for r in stats.history] == ["Anna", "Bot"]
     assert store.take_notices() == []
+
+
+def test_stats_mark_a_name_that_last_sat_at_a_computer_seat(store: Storage) -> None:
+    store.record_match(two_player_match(winner=0))
+    assert Storage().load_stats().player("Bot").computer
+    assert not Storage().load_stats().player("Anna").computer
+    swapped = MatchResult(
+        preset="official",
+        seats=(SeatSetting("Anna", "easy"), SeatSetting("Bot", "human")),
+        round_points=((0, 30),),
+        round_winners=(1,),
+        winner=1,
+    )
+    store.record_match(swapped)
+    stats = Storage().load_stats()
+    assert (stats.player("Anna").computer, stats.player("Bot").computer) == (True, False)
+
+
+def test_older_stats_without_the_mark_take_it_from_the_history_or_the_name() -> None:
+    seats = [{"name": "Anna", "kind": "human"}, {"name": "Robot", "kind": "hard"}]
+    record = {
+        "finished_at": "2026-11-29T12:25:01+01:00",
+        "preset": "official",
+        "seats": seats,
+        "winner": "Anna",
+        "totals": [30, 0],
+        "round_points": [[30, 0]],
+        "round_winners": [0],
+    }
+    players = {name: {"matches": 1} for name in ("Anna", "Robot", "Computer 3", "Dator 2", "Bo")}
+    stats, lost = storage.parse_stats({"players": players, "history": [record]})
+    assert not lost
+    computers = {name for name, p in stats.players.items() if p.computer}
+    assert computers == {"Robot", "Computer 3", "Dator 2"}
 
 
 def test_history_records_the_whole_match(store: Storage) -> None:

@@ -49,7 +49,7 @@ from .engine.rules import CustomRule
 from .i18n import N_, _
 from .options import option
 from .presets import is_preset_name
-from .seats import SeatKind, default_name, is_given_name
+from .seats import SeatKind, default_name, is_given_name, looks_like_computer
 
 log = logging.getLogger(__name__)
 
@@ -332,7 +332,8 @@ _FIELD_PARSERS: dict[str, Callable[[Any], Any]] = {
 
 @dataclasses.dataclass(frozen=True)
 class PlayerStats:
-    """Totals for one player name over every recorded match."""
+    """Totals for one player name over every recorded match. `computer`: the name last
+    sat at a computer seat (Statistics lists people apart from computer players)."""
 
     matches: int = 0
     match_wins: int = 0
@@ -340,8 +341,9 @@ class PlayerStats:
     round_wins: int = 0
     points: int = 0
     best_round: int = 0  # the most points scored in a single round
+    computer: bool = False
 
-    def to_dict(self) -> dict[str, int]:
+    def to_dict(self) -> dict[str, int | bool]:
         return dataclasses.asdict(self)
 
 
@@ -626,13 +628,18 @@ def _parse_count(value: Any) -> int:
     return number
 
 
-def _parse_player_stats(value: Any) -> PlayerStats:
+_COUNT_FIELDS = tuple(f.name for f in dataclasses.fields(PlayerStats) if f.name != "computer")
+
+
+def _parse_player_stats(value: Any) -> tuple[PlayerStats, bool]:
+    """A player's totals, and whether the entry said if the player is a computer (an
+    older file does not: `parse_stats` then decides from the history)."""
     if not isinstance(value, Mapping):
         raise TypeError("expected an object")
-    counts: dict[str, int] = {}
-    for field in dataclasses.fields(PlayerStats):
-        counts[field.name] = _parse_count(value.get(field.name, 0))
-    return PlayerStats(**counts)
+    counts = {name: _parse_count(value.get(name, 0)) for name in _COUNT_FIELDS}
+    if "computer" not in value:
+        return PlayerStats(**counts), False
+    return PlayerStats(**counts, computer=_parse_bool(value["computer"])), True
 
 
 def _parse_int_list(value: Any, length: int) -> tuple[int, ...]:
@@ -688,13 +695,18 @@ def parse_stats(data: Mapping[str, Any]) -> tuple[Stats, bool]:
     entry costs that entry, not the whole file; the caller keeps a copy of the file)."""
     lost = False
     players: dict[str, PlayerStats] = {}
+    unsaid: list[str] = []  # names whose entry does not say whether they are a computer
     raw_players = data.get("players", {})
     if isinstance(raw_players, Mapping) and len(raw_players) <= NAMES_LIMIT:
         for name, entry in raw_players.items():
             try:
-                players[_parse_text(name, MAX_NAME_CHARS)] = _parse_player_stats(entry)
+                player, said = _parse_player_stats(entry)
+                players[_parse_text(name, MAX_NAME_CHARS)] = player
             except (TypeError, ValueError):
                 lost = True
+                continue
+            if not said:
+                unsaid.append(name)
     else:
         lost = True
     history: list[MatchRecord] = []
@@ -707,7 +719,20 @@ def parse_stats(data: Mapping[str, Any]) -> tuple[Stats, bool]:
                 lost = True
     else:
         lost = True
+    for name in unsaid:
+        players[name] = dataclasses.replace(players[name], computer=_was_computer(name, history))
     return Stats(players, tuple(history[-HISTORY_LIMIT:])), lost
+
+
+def _was_computer(name: str, history: list[MatchRecord]) -> bool:
+    """For statistics written before players were marked: whether `name` last sat at a
+    computer seat in the history; a name the history no longer holds, whether it is a
+    name the game gives computer seats ("Computer 2", "Dator 2")."""
+    for record in reversed(history):
+        for seat in record.seats:
+            if seat.name == name:
+                return seat.kind.is_computer
+    return looks_like_computer(name)
 
 
 def add_match(stats: Stats, result: MatchResult, finished_at: datetime) -> Stats:
@@ -731,6 +756,7 @@ def add_match(stats: Stats, result: MatchResult, finished_at: datetime) -> Stats
             ),
             points=min(MAX_COUNT, old.points + totals[seat_index]),
             best_round=max([old.best_round, *mine]),
+            computer=seat.kind.is_computer,
         )
     if len(players) > NAMES_LIMIT:
         here = {seat.name for seat in result.seats}
