@@ -62,7 +62,7 @@ from .options import (
     rules_to_json,
 )
 from .presets import is_preset_name
-from .seats import SeatKind
+from .seats import SeatKind, in_language
 from .storage import MAX_NAME_CHARS
 
 __all__ = [
@@ -286,8 +286,9 @@ class Match:
         return self.seats[seat].is_human
 
     def seat_name(self, seat: int) -> str:
-        """The display name of `seat` (the UI builds log lines from events with it)."""
-        return self.seats[seat].name
+        """The display name of `seat` (the UI builds log lines from events with it): the
+        name the match began with, a name the game gave written in the current language."""
+        return in_language(self.seats[seat].name)
 
     # ------------------------------------------------------------ rounds
 

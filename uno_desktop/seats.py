@@ -14,6 +14,7 @@ from __future__ import annotations
 import enum
 import functools
 import re
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from .i18n import LANGUAGES, N_, _, catalog
@@ -90,6 +91,34 @@ def is_given_name(name: str) -> bool:
     return any(_given_patterns(msgid).fullmatch(text) for msgid in (_YOU, _COMPUTER, _PLAYER))
 
 
+def in_language(name: str) -> str:
+    """`name` as shown now: a name the game gave ("Computer 2", "Dator 2", "You") in the
+    current language with its number kept ("Dator 2" in Swedish, "Computer 2" in
+    English); any other name as it was typed. A match keeps the names it began with and
+    a language switch in the middle of it rewords them, so no line mixes languages."""
+    text = name.strip()
+    for msgid in (_YOU, _COMPUTER, _PLAYER):
+        match = _given_patterns(msgid).fullmatch(text)
+        if match is not None:
+            number = re.search(r"[0-9]+", text)
+            return _(msgid).format(n=number.group(0) if number else "")
+    return name
+
+
+class SeatNames(Sequence[str]):
+    """Seat names that read themselves in the language of the moment (`in_language`)
+    each time one is asked for: what the table hands to its log and labels."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self._names = tuple(names)
+
+    def __getitem__(self, index: int) -> str:  # type: ignore[override]
+        return in_language(self._names[index])
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
 def looks_like_computer(name: str) -> bool:
     """Whether `name` is a name the game gives computer seats ("Computer 2", "Dator 2"):
     statistics written before seats were recorded with their kind are read with it."""
@@ -99,7 +128,9 @@ def looks_like_computer(name: str) -> bool:
 __all__ = [
     "COMPUTER_KINDS",
     "SeatKind",
+    "SeatNames",
     "default_name",
+    "in_language",
     "is_given_name",
     "looks_like_computer",
 ]

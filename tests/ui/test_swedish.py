@@ -217,3 +217,38 @@ def test_a_rule_text_the_family_typed_is_kept_as_typed(screen):
     scene.start()
     stack.apply_pending()
     assert services.match.rules.custom_rule.text == "Alla sjunger!"
+
+
+# --- a match in progress ---------------------------------------------------------------
+
+
+def test_a_match_keeps_its_names_and_shows_the_games_own_in_the_language_of_the_moment():
+    from uno_desktop.match import Match, SeatSpec
+    from uno_desktop.presets import load_preset
+
+    seats = [SeatSpec("You", "human"), SeatSpec("Computer 1", "easy"), SeatSpec("Mormor", "hard")]
+    match = Match(load_preset("official"), seats, seed=3, clock=ManualClock())
+    set_language("sv")
+    try:
+        assert [match.seat_name(i) for i in range(3)] == ["Du", "Dator 1", "Mormor"]
+        assert [s.name for s in match.seats] == ["You", "Computer 1", "Mormor"]  # the record
+    finally:
+        set_language("en")
+    assert match.seat_name(1) == "Computer 1"
+
+
+def test_the_table_log_names_computer_seats_in_the_language_chosen_mid_round():
+    from uno_desktop.engine import Card
+    from uno_desktop.engine import events as ev
+    from uno_desktop.seats import SeatNames
+    from uno_desktop.ui.table_view import TableView
+
+    view = TableView(SeatNames(["Ann", "Computer 1"]), 108)
+    view.add_log(ev.CardPlayed(1, Card.parse("R5")))
+    assert view.log_lines() == ["Computer 1 plays Red 5."]
+    set_language("sv")
+    try:
+        [line] = view.log_lines()
+    finally:
+        set_language("en")
+    assert line.startswith("Dator 1 ") and "Röd 5" in line

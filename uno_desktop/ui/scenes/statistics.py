@@ -14,6 +14,7 @@ import pygame
 from uno_desktop.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
+from uno_desktop.seats import in_language
 from uno_desktop.ui.kit import Button, Dialog, draw_panel, draw_text, wrap_words
 from uno_desktop.ui.stats_chart import draw_chart
 
@@ -216,7 +217,7 @@ class StatisticsScene(Dialog):
         for name, p in rows[:MAX_PLAYER_ROWS]:
             if y + f.get_linesize() > self._players.bottom - int(8 * s):
                 break
-            values = [name, p.matches, p.match_wins, p.rounds, p.points, p.best_round]
+            values = [in_language(name), p.matches, p.match_wins, p.rounds, p.points, p.best_round]
             for x, v, width in zip(xs, values, widths, strict=True):
                 draw_text(surface, str(v), int(24 * s), rgb, topleft=(x, y), max_w=width)
             y += f.get_linesize() + int(2 * s)
@@ -228,7 +229,7 @@ class StatisticsScene(Dialog):
         lines = []
         for rec in reversed(history[-MAX_RECENT:]):
             when = str(rec.finished_at)[:16].replace("T", " ")
-            winner = rec.winner or "-"
+            winner = in_language(rec.winner) if rec.winner else "-"
             if rec.rounds == 1:
                 template = _("{when}  {preset}: {winner} won (1 round)")
             else:
@@ -279,4 +280,5 @@ class StatisticsScene(Dialog):
             return
         area = pygame.Rect(r.left + int(16 * s), y0, r.width - int(32 * s), r.bottom - y0)
         area.height -= int(10 * s)
-        draw_chart(surface, area, [seat.name for seat in last.seats], last.round_points, s)
+        names = [in_language(seat.name) for seat in last.seats]
+        draw_chart(surface, area, names, last.round_points, s)
