@@ -208,12 +208,29 @@ def statistics(size: tuple[int, int]) -> object:
     return _Screen(StatisticsScene(services), size)
 
 
+def new_game_name(size: tuple[int, int]) -> object:
+    """New game on the Swedish preset, the second seat's name just clicked (selected)."""
+    import pygame
+
+    from uno_desktop.ui.scenes.new_game import NewGameScene
+
+    services = _services_in_a_new_folder()
+    services.update_settings(last_preset="swedish")  # type: ignore[attr-defined]
+    scene = NewGameScene(services)
+    screen = _Screen(scene, size)
+    center = scene.name_inputs[1].rect.center
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        scene.handle_event(pygame.event.Event(kind, pos=center, button=1))
+    return screen
+
+
 SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "handoff": handoff,
     "challenge": challenge,
     "news": news,
     "statistics": statistics,
     "statistics-empty": statistics_empty,
+    "new-game-name": new_game_name,
 }
 
 

@@ -47,7 +47,7 @@ from typing import Any
 
 from .engine.rules import CustomRule
 from .i18n import N_, _
-from .options import option
+from .options import MAX_PLAYERS, MIN_PLAYERS, option
 from .presets import is_preset_name
 from .seats import SeatKind, default_name, is_given_name, looks_like_computer
 
@@ -109,7 +109,7 @@ class SeatSetting:
 
 
 MAX_NAME_CHARS = 40
-MIN_SEATS, MAX_SEATS = 2, 10
+MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 
 VOLUME_RANGE = (0.0, 1.0)
 ANIMATION_SPEED_RANGE = (0.25, 4.0)

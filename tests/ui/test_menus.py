@@ -385,3 +385,36 @@ def test_a_second_click_in_a_name_field_keeps_what_was_typed(services):
     click(new_game, new_game.name_inputs[2])
     type_text(new_game, "y")
     assert new_game.name_inputs[2].value == "Boy"
+
+
+def test_new_game_controls_read_the_option_declarations(services):
+    from uno_desktop.engine.rules import CustomEffect
+    from uno_desktop.options import (
+        CUSTOM_AMOUNT_RANGE,
+        MAX_CUSTOM_TEXT_CHARS,
+        MAX_PLAYERS,
+        MIN_PLAYERS,
+        option,
+    )
+
+    services.update_settings(last_preset="swedish")
+    new_game = NewGameScene(services)
+    show(new_game)
+
+    def ends(stepper):
+        return stepper.options[0][0], stepper.options[-1][0]
+
+    target = option("target_score")
+    assert ends(new_game.target_stepper) == (target.steps().start, target.steps()[-1])
+    assert ends(new_game.amount_stepper) == CUSTOM_AMOUNT_RANGE
+    assert ends(new_game.players_stepper) == (MIN_PLAYERS, MAX_PLAYERS)
+    assert [value for value, _label in new_game.effect_choice.options] == list(CustomEffect)
+    assert new_game.rule_input.max_len == MAX_CUSTOM_TEXT_CHARS
+    assert new_game.labels["target"].text == target.label
+
+
+def test_a_remembered_target_between_steps_shows_as_the_nearest_step(services):
+    services.update_settings(last_target_score=80)
+    new_game = NewGameScene(services)
+    show(new_game)
+    assert new_game.target_stepper.value == 100

@@ -15,7 +15,16 @@ import pygame
 
 from uno_desktop.engine.rules import CustomEffect, CustomRule, RuleSet
 from uno_desktop.i18n import N_, _
-from uno_desktop.options import AMOUNT_EFFECTS, CUSTOM_AMOUNT_RANGE
+from uno_desktop.options import (
+    AMOUNT_EFFECTS,
+    CUSTOM_AMOUNT_LABEL,
+    CUSTOM_AMOUNT_RANGE,
+    EFFECT_LABELS,
+    MAX_CUSTOM_TEXT_CHARS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    option,
+)
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
 from uno_desktop.seats import SeatKind, default_name, is_given_name
@@ -35,16 +44,8 @@ from uno_desktop.ui.scene import Scene
 
 log = logging.getLogger(__name__)
 
-MAX_SEATS = 10
+MAX_SEATS = MAX_PLAYERS
 NAME_CHARS = 16
-EFFECTS: tuple[tuple[CustomEffect, str], ...] = (
-    (CustomEffect.TEXT, N_("Only the text (nothing enforced)")),
-    (CustomEffect.OTHERS_DRAW, N_("Everyone else draws")),
-    (CustomEffect.NEXT_DRAWS_SKIPPED, N_("Next player draws and is skipped")),
-    (CustomEffect.EXTRA_TURN, N_("Play again")),
-    (CustomEffect.SWAP_HANDS, N_("Swap hands with a player")),
-    (CustomEffect.ROTATE_HANDS, N_("Every hand moves on one seat")),
-)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -124,15 +125,22 @@ class NewGameScene(Dialog):
             self.preset.name,
             self._set_preset,
         )
+        target = option("target_score")  # its range and step, as every reader has them
         self.target_stepper = Stepper(
-            50, 2000, self._round_target(self.target), self._set_target, step=50
+            target.steps().start,
+            target.steps()[-1],
+            target.nearest_step(self.target),
+            self._set_target,
+            step=target.step,
         )
-        self.rule_input = TextInput(self.rule_text, max_len=60, on_change=self._set_rule_text)
+        self.rule_input = TextInput(
+            self.rule_text, max_len=MAX_CUSTOM_TEXT_CHARS, on_change=self._set_rule_text
+        )
         self.effect_choice: Choice[CustomEffect] = Choice(
-            list(EFFECTS), self.rule_effect, self._set_effect
+            list(EFFECT_LABELS.items()), self.rule_effect, self._set_effect
         )
         self.amount_stepper = Stepper(*CUSTOM_AMOUNT_RANGE, self.rule_amount, self._set_amount)
-        self.players_stepper = Stepper(2, MAX_SEATS, self.n_players, self._set_players)
+        self.players_stepper = Stepper(MIN_PLAYERS, MAX_PLAYERS, self.n_players, self._set_players)
         self.name_inputs: list[TextInput] = []
         self.kind_choices: list[Choice[str]] = []
         for i in range(MAX_SEATS):
@@ -154,9 +162,9 @@ class NewGameScene(Dialog):
         self.start_button = Button(N_("Start"), self.start, style="primary")
         self.labels = {
             "rules": Label(N_("Rules"), 30, bold=True, color=theme.ACCENT_RGB),
-            "target": Label(N_("Play to")),
-            "custom": Label(N_("Wild Customizable card"), 26, bold=True, color=theme.ACCENT_RGB),
-            "amount": Label(N_("Cards")),
+            "target": Label(option("target_score").label),
+            "custom": Label(option("custom_rule").label, 26, bold=True, color=theme.ACCENT_RGB),
+            "amount": Label(CUSTOM_AMOUNT_LABEL),
             "players": Label(N_("Players"), 30, bold=True, color=theme.ACCENT_RGB),
         }
         self.description = Label(
@@ -197,15 +205,11 @@ class NewGameScene(Dialog):
             shown = i < self.n_players
             self.name_inputs[i].visible = self.kind_choices[i].visible = shown
 
-    @staticmethod
-    def _round_target(value: int) -> int:
-        return max(50, min(2000, round(value / 50.0) * 50))
-
     # --- changes
     def _set_preset(self, name: str) -> None:
         self.preset = next(p for p in self.presets if p.name == name)
         self.target = self.preset.rules.target_score
-        self.target_stepper.set_value(self._round_target(self.target))
+        self.target_stepper.set_value(option("target_score").nearest_step(self.target))
         rules = self.preset.rules
         self.n_players = max(rules.min_players, min(rules.max_players, self.n_players))
         self.players_stepper.set_value(self.n_players)
