@@ -576,7 +576,7 @@ def test_older_stats_without_the_mark_take_it_from_the_history_or_the_name() -> 
     stats, lost = storage.parse_stats({"players": players, "history": [record]})
     assert not lost
     computers = {name for name, p in stats.players.items() if p.computer}
-    assert computers == {"Robot", "Computer 3", "Dator 2"}
+    assert computers == {"Robot", "Computer 3", "Computer 2"}  # "Dator 2" kept in English
 
 
 def test_history_records_the_whole_match(store: Storage) -> None:
@@ -724,3 +724,32 @@ def test_a_remembered_seat_without_a_name_is_the_games_own_but_a_blank_name_is_r
     bad: list[str] = []
     Settings.from_dict({"last_seats": [{"name": "   ", "kind": "human"}] * 2}, bad)
     assert bad == ["last_seats"]
+
+
+def test_the_games_own_names_are_counted_as_one_player_in_every_language(store: Storage) -> None:
+    def match(you: str, computer: str, match_id: str) -> MatchResult:
+        return MatchResult(
+            preset="official",
+            seats=(SeatSetting(you, "human"), SeatSetting(computer, "easy")),
+            round_points=((10, 0),),
+            round_winners=(0,),
+            winner=0,
+            match_id=match_id,
+        )
+
+    store.record_match(match("You", "Computer 1", "a"))
+    store.record_match(match("Du", "Dator 1", "b"))
+    stats = Storage().load_stats()
+    assert set(stats.players) == {"You", "Computer 1"}
+    assert stats.player("You").matches == stats.player("Computer 1").matches == 2
+    assert stats.history[-1].winner == "You"
+
+
+def test_older_stats_holding_a_swedish_given_name_beside_the_english_one_add_them_up() -> None:
+    players = {
+        "You": {"matches": 2, "points": 30, "best_round": 20},
+        "Du": {"matches": 1, "points": 5, "best_round": 25},
+    }
+    stats, lost = storage.parse_stats({"players": players, "history": []})
+    assert not lost
+    assert stats.player("You") == PlayerStats(matches=3, points=35, best_round=25)

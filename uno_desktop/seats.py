@@ -91,17 +91,18 @@ def is_given_name(name: str) -> bool:
     return any(_given_patterns(msgid).fullmatch(text) for msgid in (_YOU, _COMPUTER, _PLAYER))
 
 
-def in_language(name: str) -> str:
+def in_language(name: str, *, english: bool = False) -> str:
     """`name` as shown now: a name the game gave ("Computer 2", "Dator 2", "You") in the
-    current language with its number kept ("Dator 2" in Swedish, "Computer 2" in
-    English); any other name as it was typed. A match keeps the names it began with and
-    a language switch in the middle of it rewords them, so no line mixes languages."""
+    current language (in English with `english`) with its number kept ("Dator 2" in
+    Swedish, "Computer 2" in English); any other name as it was typed. A match keeps the
+    names it began with and a language switch in the middle of it rewords them, so no
+    line mixes languages."""
     text = name.strip()
     for msgid in (_YOU, _COMPUTER, _PLAYER):
-        match = _given_patterns(msgid).fullmatch(text)
-        if match is not None:
+        if _given_patterns(msgid).fullmatch(text) is not None:
             number = re.search(r"[0-9]+", text)
-            return _(msgid).format(n=number.group(0) if number else "")
+            template = msgid if english else _(msgid)
+            return template.format(n=number.group(0) if number else "")
     return name
 
 

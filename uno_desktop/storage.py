@@ -49,7 +49,7 @@ from .engine.rules import CustomRule
 from .i18n import N_, _
 from .options import MAX_PLAYERS, MIN_PLAYERS, option
 from .presets import is_preset_name
-from .seats import SeatKind, default_name, is_given_name, looks_like_computer
+from .seats import SeatKind, default_name, in_language, is_given_name, looks_like_computer
 
 log = logging.getLogger(__name__)
 
@@ -721,7 +721,23 @@ def parse_stats(data: Mapping[str, Any]) -> tuple[Stats, bool]:
         lost = True
     for name in unsaid:
         players[name] = dataclasses.replace(players[name], computer=_was_computer(name, history))
-    return Stats(players, tuple(history[-HISTORY_LIMIT:])), lost
+    return Stats(_merge_given_names(players), tuple(history[-HISTORY_LIMIT:])), lost
+
+
+def _merge_given_names(players: Mapping[str, PlayerStats]) -> dict[str, PlayerStats]:
+    """The players with the game's own names in English: a file from before they were
+    kept so holds "Du" beside "You" (one player, counted under two names): added up."""
+    merged: dict[str, PlayerStats] = {}
+    for name, p in players.items():
+        key = in_language(name, english=True)
+        old = merged.get(key)
+        if old is None:
+            merged[key] = p
+            continue
+        sums = {f: min(MAX_COUNT, getattr(old, f) + getattr(p, f)) for f in _COUNT_FIELDS}
+        sums["best_round"] = max(old.best_round, p.best_round)
+        merged[key] = PlayerStats(**sums, computer=old.computer and p.computer)
+    return merged
 
 
 def _was_computer(name: str, history: list[MatchRecord]) -> bool:
@@ -737,13 +753,16 @@ def _was_computer(name: str, history: list[MatchRecord]) -> bool:
 
 def add_match(stats: Stats, result: MatchResult, finished_at: datetime) -> Stats:
     """`stats` with one more finished match counted (pure: nothing is written). A result
-    whose match id is already in the history is not counted again."""
+    whose match id is already in the history is not counted again. The game's own names
+    are kept in English ("Du" as "You") and shown in the language of the moment, so a
+    family that switches language keeps one line per player."""
     if stats.counted(result.match_id):
         return stats
     players = dict(stats.players)
     n_rounds = len(result.round_points)
     totals = result.totals
-    for seat_index, seat in enumerate(result.seats):
+    seats = tuple(SeatSetting(in_language(s.name, english=True), s.kind) for s in result.seats)
+    for seat_index, seat in enumerate(seats):
         old = players.get(seat.name, PlayerStats())
         mine = [points[seat_index] for points in result.round_points]
         players[seat.name] = PlayerStats(
@@ -759,7 +778,7 @@ def add_match(stats: Stats, result: MatchResult, finished_at: datetime) -> Stats
             computer=seat.kind.is_computer,
         )
     if len(players) > NAMES_LIMIT:
-        here = {seat.name for seat in result.seats}
+        here = {seat.name for seat in seats}
         others = sorted((p for p in players if p not in here), key=lambda p: players[p].matches)
         for name in others[: len(players) - NAMES_LIMIT]:
             del players[name]
@@ -767,8 +786,8 @@ def add_match(stats: Stats, result: MatchResult, finished_at: datetime) -> Stats
     record = MatchRecord(
         finished_at=finished_at.isoformat(timespec="seconds"),
         preset=result.preset,
-        seats=result.seats,
-        winner=None if result.winner is None else result.seats[result.winner].name,
+        seats=seats,
+        winner=None if result.winner is None else seats[result.winner].name,
         totals=tuple(min(MAX_COUNT, t) for t in totals),
         round_points=result.round_points if charted else (),
         round_winners=result.round_winners if charted else (),
