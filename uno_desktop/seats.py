@@ -84,6 +84,13 @@ def default_name(index: int, kind: SeatKind | str) -> str:
     return _(_COMPUTER).format(n=max(1, index))
 
 
+def shown_name(index: int, name: str, kind: SeatKind | str) -> str:
+    """What seat `index` is called: `name`, or the game's own name for the seat in the
+    current language when `name` is empty or one the game gives."""
+    text = name.strip()
+    return default_name(index, kind) if not text or is_given_name(text) else text
+
+
 def is_given_name(name: str) -> bool:
     """Whether `name` is one the game gives by itself, in any of its languages (not one a
     family typed): such a name is kept as no text, so it follows the language."""
@@ -134,4 +141,5 @@ __all__ = [
     "in_language",
     "is_given_name",
     "looks_like_computer",
+    "shown_name",
 ]

@@ -49,7 +49,7 @@ from .engine.rules import CustomRule
 from .i18n import N_, _
 from .options import MAX_PLAYERS, MIN_PLAYERS, option
 from .presets import is_preset_name
-from .seats import SeatKind, default_name, in_language, is_given_name, looks_like_computer
+from .seats import SeatKind, in_language, is_given_name, looks_like_computer, shown_name
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +102,7 @@ class SeatSetting:
     def shown_name(self, index: int) -> str:
         """The name to show for this seat at place `index` (0 = first), in the current
         language when it is the game's own name."""
-        return self.name or default_name(index, self.kind)
+        return shown_name(index, self.name, self.kind)
 
     def to_dict(self) -> dict[str, str]:
         return {"name": self.name, "kind": self.kind.value}

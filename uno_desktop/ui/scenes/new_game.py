@@ -27,7 +27,7 @@ from uno_desktop.options import (
 )
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
-from uno_desktop.seats import SeatKind, default_name, is_given_name
+from uno_desktop.seats import SeatKind, default_name, is_given_name, shown_name
 from uno_desktop.ui.kit import (
     ERROR_TEXT_RGB,
     Button,
@@ -95,7 +95,7 @@ class NewGameScene(Dialog):
         for i, seat in enumerate(list(getattr(st, "last_seats", ()))[:MAX_SEATS]):
             kind = SeatKind.parse(str(getattr(seat, "kind", ""))) or SeatKind.NORMAL
             name = str(getattr(seat, "name", "") or "")
-            self.seats.append([self._shown(i, name, kind), kind.value])
+            self.seats.append([shown_name(i, name, kind), kind.value])
         self.n_players = max(2, len(self.seats)) if self.seats else 4
         if not self.seats:
             self.seats = [[default_name(0, SeatKind.HUMAN), SeatKind.HUMAN.value]]
@@ -110,13 +110,6 @@ class NewGameScene(Dialog):
         self._left = pygame.Rect(0, 0, 0, 0)
         self._right = pygame.Rect(0, 0, 0, 0)
         super().__init__(services)
-
-    @staticmethod
-    def _shown(i: int, name: str, kind: str) -> str:
-        """What seat `i`'s name field shows: the name, or the game's own name for the seat
-        in the current language."""
-        name = name.strip()
-        return default_name(i, kind) if not name or is_given_name(name) else name
 
     # --- widgets
     def build(self) -> None:
@@ -249,7 +242,7 @@ class NewGameScene(Dialog):
     def chosen_seats(self) -> list[tuple[str, str]]:
         """(name, kind) of each seat at the table, as the match records them."""
         seats = self.seats[: self.n_players]
-        return [(self._shown(i, name, kind), kind) for i, (name, kind) in enumerate(seats)]
+        return [(shown_name(i, name, kind), kind) for i, (name, kind) in enumerate(seats)]
 
     def chosen_rules(self) -> RuleSet:
         rules = self.preset.rules.replace(target_score=int(self.target))
