@@ -25,7 +25,6 @@ from uno_desktop.options import AMOUNT_EFFECTS, EFFECT_EXPLAIN
 DEFAULT_CUSTOM_TEXT = N_("Everyone else draws one card.")
 
 
-
 def _count(n: int, one: str, many: str, **values: object) -> str:
     """`one` translated when n == 1, else `many`; both are msgids marked with N_ by the caller."""
     return _(one if n == 1 else many).format(n=n, **values)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from uno_desktop.i18n import _
+from uno_desktop.i18n import _, integer
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
 from uno_desktop.ui.kit import draw_text
@@ -94,7 +94,7 @@ def draw_chart(
     legend_f = font(int(20 * s))
     legend_rows = (len(names) + 1) // 2
     legend_h = legend_rows * legend_f.get_linesize() + int(6 * s)
-    label_w = max(small.size(str(v))[0] for v in y_ticks) + int(10 * s)
+    label_w = max(small.size(integer(v))[0] for v in y_ticks) + int(10 * s)
     plot = pygame.Rect(
         area.left + label_w,
         area.top + small.get_linesize() * 3 // 2 + int(8 * s),
@@ -118,7 +118,7 @@ def draw_chart(
         y = plot.bottom - round(plot.height * value / top)
         if value:
             pygame.draw.line(surface, theme.PANEL_BORDER_RGB, (plot.left, y), (plot.right, y), 1)
-        draw_text(surface, str(value), small_px, axis_rgb, midright=(plot.left - int(6 * s), y))
+        draw_text(surface, integer(value), small_px, axis_rgb, midright=(plot.left - int(6 * s), y))
     width = max(1, int(2 * s))
     pygame.draw.line(surface, axis_rgb, plot.bottomleft, plot.bottomright, width)
     pygame.draw.line(surface, axis_rgb, plot.bottomleft, plot.topleft, width)
@@ -129,7 +129,7 @@ def draw_chart(
     for r in x_ticks:
         x = x_of(r)
         pygame.draw.line(surface, axis_rgb, (x, plot.bottom), (x, plot.bottom + int(4 * s)), width)
-        draw_text(surface, str(r), small_px, axis_rgb, midtop=(x, plot.bottom + int(5 * s)))
+        draw_text(surface, integer(r), small_px, axis_rgb, midtop=(x, plot.bottom + int(5 * s)))
     axis_y = plot.bottom + small.get_linesize() + int(6 * s)
     draw_text(surface, _("Round"), small_px, axis_rgb, bold=True, midtop=(plot.centerx, axis_y))
     for i, run in enumerate(runs):
@@ -148,7 +148,7 @@ def draw_chart(
         pygame.draw.rect(surface, rgb, (x, y + int(5 * s), int(14 * s), int(10 * s)))
         draw_text(
             surface,
-            f"{name}: {runs[i][-1]}",
+            f"{name}: {integer(runs[i][-1])}",
             int(20 * s),
             theme.TEXT_RGB,
             topleft=(x + int(20 * s), y),

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from uno_desktop.engine.rules import CustomEffect, CustomRule, RuleSet
-from uno_desktop.i18n import N_, _
+from uno_desktop.i18n import N_, _, integer
 from uno_desktop.options import (
     AMOUNT_EFFECTS,
     CUSTOM_AMOUNT_LABEL,
@@ -125,6 +125,7 @@ class NewGameScene(Dialog):
             target.nearest_step(self.target),
             self._set_target,
             step=target.step,
+            fmt=integer,
         )
         self.rule_input = TextInput(
             self.rule_text, max_len=MAX_CUSTOM_TEXT_CHARS, on_change=self._set_rule_text

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from uno_desktop.i18n import N_, _
+from uno_desktop.i18n import N_, _, integer
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
 from uno_desktop.seats import in_language
@@ -217,9 +217,10 @@ class StatisticsScene(Dialog):
         for name, p in rows[:MAX_PLAYER_ROWS]:
             if y + f.get_linesize() > self._players.bottom - int(8 * s):
                 break
-            values = [in_language(name), p.matches, p.match_wins, p.rounds, p.points, p.best_round]
+            counts = [p.matches, p.match_wins, p.rounds, p.points, p.best_round]
+            values = [in_language(name), *(integer(n) for n in counts)]
             for x, v, width in zip(xs, values, widths, strict=True):
-                draw_text(surface, str(v), int(24 * s), rgb, topleft=(x, y), max_w=width)
+                draw_text(surface, v, int(24 * s), rgb, topleft=(x, y), max_w=width)
             y += f.get_linesize() + int(2 * s)
         return y
 
@@ -235,7 +236,9 @@ class StatisticsScene(Dialog):
             else:
                 template = _("{when}  {preset}: {winner} won ({rounds} rounds)")
             title = self._preset_title(rec.preset)
-            lines.append(template.format(when=when, preset=title, winner=winner, rounds=rec.rounds))
+            lines.append(
+                template.format(when=when, preset=title, winner=winner, rounds=integer(rec.rounds))
+            )
         return lines
 
     def _draw_recent(self, surface: pygame.Surface, history: list[Any]) -> None:
