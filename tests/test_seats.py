@@ -13,10 +13,11 @@ from uno_desktop.i18n import set_language
 from uno_desktop.seats import (
     COMPUTER_KINDS,
     SeatKind,
-    default_name,
+    given_names,
     in_language,
     is_given_name,
     looks_like_computer,
+    shown_names,
 )
 
 PACKAGE = Path(__file__).resolve().parent.parent / "uno_desktop"
@@ -59,16 +60,24 @@ def test_kind_labels_follow_the_language():
     ]
 
 
-def test_the_game_names_a_person_first_you_then_player_n_and_computers_by_seat():
-    assert [default_name(i, "human") for i in (0, 1, 4)] == ["You", "Player 2", "Player 5"]
-    assert [default_name(i, "easy") for i in (0, 1, 3)] == [
+def test_the_game_calls_a_lone_person_you_people_who_share_player_n_computers_in_order():
+    assert given_names(["human", "easy", "hard", "normal"]) == [
+        "You",
         "Computer 1",
-        "Computer 1",
+        "Computer 2",
         "Computer 3",
     ]
+    assert given_names(["easy", "human", "hard"]) == ["Computer 1", "You", "Computer 2"]
+    assert given_names(["human", "easy", "human"]) == ["Player 1", "Computer 1", "Player 3"]
     set_language("sv")
-    assert [default_name(i, "human") for i in (0, 2)] == ["Du", "Spelare 3"]
-    assert default_name(2, "hard") == "Dator 2"
+    assert given_names(["human", "human", "hard"]) == ["Spelare 1", "Spelare 2", "Dator 1"]
+
+
+def test_a_seat_is_called_by_its_typed_name_or_the_games_own_in_the_language():
+    seats = [("", "human"), ("Computer 1", "easy"), ("Mormor", "hard")]
+    assert shown_names(seats) == ["You", "Computer 1", "Mormor"]
+    set_language("sv")
+    assert shown_names(seats) == ["Du", "Dator 1", "Mormor"]
 
 
 @pytest.mark.parametrize("name", ["You", "Du", "Computer 3", "Dator 10", "Player 2", "Spelare 9"])

@@ -693,20 +693,6 @@ def test_the_games_own_seat_names_are_saved_as_no_text(store: Storage) -> None:
     ]
 
 
-def test_a_seat_with_the_games_own_name_is_shown_in_the_language_of_the_moment() -> None:
-    from uno_desktop.i18n import set_language
-
-    you, third = SeatSetting("", SeatKind.HUMAN), SeatSetting("", SeatKind.NORMAL)
-    try:
-        assert (you.shown_name(0), third.shown_name(2)) == ("You", "Computer 2")
-        set_language("sv")
-        assert (you.shown_name(0), third.shown_name(2)) == ("Du", "Dator 2")
-        assert SeatSetting("", SeatKind.HUMAN).shown_name(2) == "Spelare 3"
-        assert SeatSetting("Mormor", SeatKind.HUMAN).shown_name(0) == "Mormor"
-    finally:
-        set_language("en")
-
-
 def test_old_settings_holding_english_or_swedish_given_names_read_them_as_the_games_own() -> None:
     names = ["You", "Computer 1", "Dator 2", "Spelare 4", "Du", "Mormor", "Computer Bob"]
     kinds = ["human", "easy", "normal", "human", "human", "hard", "normal"]

@@ -161,7 +161,7 @@ def statistics(size: tuple[int, int]) -> object:
     """Statistics after three matches of two people and two computer players."""
     from datetime import datetime, timedelta
 
-    from uno_desktop.seats import default_name
+    from uno_desktop.seats import given_names
     from uno_desktop.storage import MatchResult, SeatSetting
     from uno_desktop.ui.scenes.statistics import StatisticsScene
 
@@ -169,8 +169,8 @@ def statistics(size: tuple[int, int]) -> object:
     seats = (
         SeatSetting("Ann", "human"),
         SeatSetting("Bo", "human"),
-        SeatSetting(default_name(2, "normal"), "normal"),
-        SeatSetting(default_name(3, "hard"), "hard"),
+        SeatSetting(given_names(["human", "human", "normal", "hard"])[2], "normal"),
+        SeatSetting(given_names(["human", "human", "normal", "hard"])[3], "hard"),
     )
     matches = [
         ("family", [(0, 0, 0, 300), (0, 0, 0, 260)], 3),

@@ -75,20 +75,31 @@ def _given_patterns(msgid: str) -> re.Pattern[str]:
     )
 
 
-def default_name(index: int, kind: SeatKind | str) -> str:
-    """The name seat `index` (0 = first) of `kind` gets by itself, in the current
-    language: "You" for a person in the first seat, "Player 3" for a person elsewhere,
-    "Computer 2" for a computer (numbered by seat, the first computer seat being 1)."""
-    if SeatKind(kind) is SeatKind.HUMAN:
-        return _(_YOU) if index == 0 else _(_PLAYER).format(n=index + 1)
-    return _(_COMPUTER).format(n=max(1, index))
+def given_names(kinds: Sequence[SeatKind | str]) -> list[str]:
+    """The names the game gives a table's seats (by seat, in the current language): "You"
+    for the one person at a table of computers, "Player 3" for the person at seat 3 when
+    several share the screen, and "Computer 1", "Computer 2", ... for the computers in
+    seat order."""
+    people = sum(SeatKind(kind) is SeatKind.HUMAN for kind in kinds)
+    names: list[str] = []
+    computers = 0
+    for index, kind in enumerate(kinds):
+        if SeatKind(kind) is SeatKind.HUMAN:
+            names.append(_(_YOU) if people == 1 else _(_PLAYER).format(n=index + 1))
+        else:
+            computers += 1
+            names.append(_(_COMPUTER).format(n=computers))
+    return names
 
 
-def shown_name(index: int, name: str, kind: SeatKind | str) -> str:
-    """What seat `index` is called: `name`, or the game's own name for the seat in the
-    current language when `name` is empty or one the game gives."""
-    text = name.strip()
-    return default_name(index, kind) if not text or is_given_name(text) else text
+def shown_names(seats: Sequence[tuple[str, SeatKind | str]]) -> list[str]:
+    """What each (name, kind) seat of a table is called: its name, or the game's own name
+    for the seat (`given_names`) when the name is empty or one the game gives."""
+    given = given_names([kind for _name, kind in seats])
+    return [
+        given[i] if not name.strip() or is_given_name(name) else name.strip()
+        for i, (name, _kind) in enumerate(seats)
+    ]
 
 
 def is_given_name(name: str) -> bool:
@@ -137,9 +148,9 @@ __all__ = [
     "COMPUTER_KINDS",
     "SeatKind",
     "SeatNames",
-    "default_name",
+    "given_names",
     "in_language",
     "is_given_name",
     "looks_like_computer",
-    "shown_name",
+    "shown_names",
 ]

@@ -49,7 +49,7 @@ from .engine.rules import CustomRule
 from .i18n import N_, _
 from .options import MAX_PLAYERS, MIN_PLAYERS, option
 from .presets import is_preset_name
-from .seats import SeatKind, in_language, is_given_name, looks_like_computer, shown_name
+from .seats import SeatKind, in_language, is_given_name, looks_like_computer
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +90,7 @@ _BROKEN_MARK = ".broken-"
 class SeatSetting:
     """One seat as the new-game screen remembers it. An empty `name` is the name the game
     gives the seat by itself ("You", "Computer 1"): it is written out when shown, in the
-    language of that moment (`seats.default_name`), never saved in one language."""
+    language of that moment (`seats.shown_names`), never saved in one language."""
 
     name: str = ""
     kind: SeatKind = SeatKind.NORMAL
@@ -98,11 +98,6 @@ class SeatSetting:
     def __post_init__(self) -> None:
         # Accept the plain text too ("hard"), so callers need not import the enum.
         object.__setattr__(self, "kind", SeatKind(self.kind))
-
-    def shown_name(self, index: int) -> str:
-        """The name to show for this seat at place `index` (0 = first), in the current
-        language when it is the game's own name."""
-        return shown_name(index, self.name, self.kind)
 
     def to_dict(self) -> dict[str, str]:
         return {"name": self.name, "kind": self.kind.value}

@@ -418,3 +418,27 @@ def test_a_remembered_target_between_steps_shows_as_the_nearest_step(services):
     new_game = NewGameScene(services)
     show(new_game)
     assert new_game.target_stepper.value == 100
+
+
+def test_a_second_person_at_the_table_turns_you_into_player_1(services):
+    new_game = NewGameScene(services)
+    show(new_game)
+    assert new_game.name_inputs[0].value == "You"
+    new_game.kind_choices[1].set_value("human")
+    new_game._set_kind(1, "human")
+    names = [new_game.name_inputs[i].value for i in range(3)]
+    assert names == ["Player 1", "Player 2", "Computer 1"]  # computers counted in order
+    new_game._set_kind(1, "easy")
+    assert new_game.name_inputs[0].value == "You"
+
+
+def test_the_one_person_among_computers_is_you_in_any_seat_and_computers_differ(services):
+    new_game = NewGameScene(services)
+    show(new_game)
+    new_game._set_kind(0, "hard")
+    new_game._set_kind(2, "human")
+    assert [name for name, _kind in new_game.chosen_seats()][:3] == [
+        "Computer 1",
+        "Computer 2",
+        "You",
+    ]

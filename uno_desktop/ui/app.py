@@ -397,13 +397,12 @@ def _first_scene(services: Any, opts: WindowOptions, *, smoke: bool) -> Scene:
                 n=n, rules=rules.name, low=rules.min_players, high=rules.max_players
             )
         )
-    from uno_desktop.seats import SeatKind, default_name
+    from uno_desktop.seats import SeatKind, given_names
 
     kinds = [SeatKind.NORMAL] * n
     if not smoke:
         kinds[0] = SeatKind.HUMAN
-    first = 1 if smoke else 0  # all computers: "Computer 1" sits first
-    seats = [(default_name(first + i, kind), kind.value) for i, kind in enumerate(kinds)]
+    seats = list(zip(given_names(kinds), [kind.value for kind in kinds], strict=True))
     seed = opts.seed if opts.seed is not None else new_seed()
     return services.scenes.start_match(preset, rules, seats, seed)
 

@@ -27,7 +27,7 @@ from uno_desktop.options import (
 )
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
-from uno_desktop.seats import SeatKind, default_name, is_given_name, shown_name
+from uno_desktop.seats import SeatKind, is_given_name, shown_names
 from uno_desktop.ui.kit import (
     ERROR_TEXT_RGB,
     Button,
@@ -92,16 +92,16 @@ class NewGameScene(Dialog):
         # [the name as the field shows it, the seat kind]; the game's own names are shown
         # in the current language and remembered as no text (storage.SeatSetting)
         self.seats: list[list[str]] = []
-        for i, seat in enumerate(list(getattr(st, "last_seats", ()))[:MAX_SEATS]):
+        for seat in list(getattr(st, "last_seats", ()))[:MAX_SEATS]:
             kind = SeatKind.parse(str(getattr(seat, "kind", ""))) or SeatKind.NORMAL
             name = str(getattr(seat, "name", "") or "")
-            self.seats.append([shown_name(i, name, kind), kind.value])
+            self.seats.append([name, kind.value])
         self.n_players = max(2, len(self.seats)) if self.seats else 4
         if not self.seats:
-            self.seats = [[default_name(0, SeatKind.HUMAN), SeatKind.HUMAN.value]]
-        while len(self.seats) < MAX_SEATS:
-            i = len(self.seats)
-            self.seats.append([default_name(i, SeatKind.NORMAL), SeatKind.NORMAL.value])
+            self.seats = [["", SeatKind.HUMAN.value]]
+        self.seats += [["", SeatKind.NORMAL.value] for _i in range(MAX_SEATS - len(self.seats))]
+        self.name_inputs: list[TextInput] = []  # built in build()
+        self._rename()
         self.target = getattr(st, "last_target_score", None) or self.preset.rules.target_score
         rule = getattr(st, "custom_rule", None) or self.preset.rules.custom_rule
         # a built-in text is a msgid: shown in this language, kept as the msgid while unchanged
@@ -135,7 +135,7 @@ class NewGameScene(Dialog):
         )
         self.amount_stepper = Stepper(*CUSTOM_AMOUNT_RANGE, self.rule_amount, self._set_amount)
         self.players_stepper = Stepper(MIN_PLAYERS, MAX_PLAYERS, self.n_players, self._set_players)
-        self.name_inputs: list[TextInput] = []
+        self.name_inputs = []
         self.kind_choices: list[Choice[str]] = []
         for i in range(MAX_SEATS):
             self.name_inputs.append(
@@ -226,6 +226,7 @@ class NewGameScene(Dialog):
 
     def _set_players(self, value: int) -> None:
         self.n_players = value
+        self._rename()
         self._sync_visibility()
         self._layout_key = None
 
@@ -236,14 +237,26 @@ class NewGameScene(Dialog):
         """A seat that changes kind changes the game's own name with it ("Computer 2"
         becomes "Player 3"); a name the family typed stays."""
         self.seats[i][1] = value
-        if is_given_name(self.seats[i][0]):
-            self.seats[i][0] = self.name_inputs[i].value = default_name(i, value)
+        self._rename()
+
+    def _rename(self) -> None:
+        """Every seat with the game's own name gets the one that fits the table now: "You"
+        for the one person among computers, "Player 1", "Player 2" when several share the
+        screen, computers numbered in seat order; a name the family typed stays."""
+        table = [(name, kind) for name, kind in self.seats[: self.n_players]]
+        hidden = [(name, kind) for name, kind in self.seats[self.n_players :]]
+        names = shown_names(table) + shown_names(table + hidden)[len(table) :]
+        for i, name in enumerate(names):
+            self.seats[i][0] = name
+        for field, name in zip(self.name_inputs, names, strict=False):
+            if field.value != name:
+                field.value = name
 
     # --- start
     def chosen_seats(self) -> list[tuple[str, str]]:
         """(name, kind) of each seat at the table, as the match records them."""
-        seats = self.seats[: self.n_players]
-        return [(shown_name(i, name, kind), kind) for i, (name, kind) in enumerate(seats)]
+        seats = [(name, kind) for name, kind in self.seats[: self.n_players]]
+        return list(zip(shown_names(seats), [kind for _name, kind in seats], strict=True))
 
     def chosen_rules(self) -> RuleSet:
         rules = self.preset.rules.replace(target_score=int(self.target))
