@@ -34,6 +34,11 @@ def player_rows(players: dict[str, Any]) -> tuple[list[tuple[str, Any]], list[tu
     return people, computers
 
 
+def _when(record: Any) -> str:
+    """When a match finished, as "2026-11-28 21:39" (the same in every language)."""
+    return str(record.finished_at)[:16].replace("T", " ")
+
+
 def load_stats(services: Any) -> Any | None:
     storage = services.storage
     if storage is None:
@@ -229,7 +234,7 @@ class StatisticsScene(Dialog):
         how many rounds."""
         lines = []
         for rec in reversed(history[-MAX_RECENT:]):
-            when = str(rec.finished_at)[:16].replace("T", " ")
+            when = _when(rec)
             winner = in_language(rec.winner) if rec.winner else "-"
             if rec.rounds == 1:
                 template = _("{when}  {preset}: {winner} won (1 round)")
@@ -281,7 +286,12 @@ class StatisticsScene(Dialog):
                 surface, _("Nothing to show yet"), int(24 * s), theme.TEXT_DIM_RGB, center=r.center
             )
             return
-        area = pygame.Rect(r.left + int(16 * s), y0, r.width - int(32 * s), r.bottom - y0)
+        left = r.left + int(18 * s)
+        caption = f"{self._preset_title(last.preset)}, {_when(last)}"  # which match this is
+        px = int(20 * s)
+        draw_text(surface, caption, px, theme.TEXT_DIM_RGB, topleft=(left, y0 - int(6 * s)))
+        y0 += font(px).get_linesize()
+        area = pygame.Rect(left - int(2 * s), y0, r.width - int(32 * s), r.bottom - y0)
         area.height -= int(10 * s)
         names = [in_language(seat.name) for seat in last.seats]
         draw_chart(surface, area, names, last.round_points, s)
