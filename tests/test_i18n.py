@@ -285,3 +285,29 @@ def test_swedish_writes_a_decimal_comma():
     finally:
         set_language("en")
     assert decimal(0.8) == "0.8"
+
+
+def test_whole_numbers_group_their_thousands_as_the_language_does():
+    from uno_desktop.i18n import integer
+
+    assert [integer(n) for n in (7, 1500, 100_000)] == ["7", "1,500", "100,000"]
+    set_language("sv")
+    # Swedish: a space that never breaks the line, and none in a four-digit number
+    assert [integer(n) for n in (7, 1500, 100_000)] == ["7", "1500", "100\u00a0000"]
+
+
+def test_the_target_score_in_new_game_is_written_as_the_language_writes_numbers():
+    import pygame
+
+    from uno_desktop.ui.kit import text_of
+    from uno_desktop.ui.scenes.new_game import NewGameScene
+    from uno_desktop.ui.services import build_services
+
+    pygame.display.init()
+    pygame.font.init()
+    scene = NewGameScene(build_services())
+    stepper = scene.target_stepper
+    last = stepper.options[-1][1]
+    assert text_of(last) == "100,000"
+    set_language("sv")
+    assert text_of(last) == "100\u00a0000"

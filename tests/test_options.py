@@ -176,3 +176,15 @@ def test_a_misspelt_option_is_answered_with_what_the_right_one_does(tmp_path: Pa
     assert str(err.value).endswith(
         "did you mean 'uno_penalty' (cards drawn when caught without having said UNO)?"
     )
+
+
+def test_new_game_offers_the_target_score_in_steps_of_its_declaration() -> None:
+    target = option("target_score")
+    offered = target.steps()
+    assert (offered.start, offered[-1], offered.step) == (50, target.high, 50)
+    assert all(target.low <= value <= target.high for value in (offered.start, offered[-1]))
+    assert [target.nearest_step(v) for v in (1, 74, 76, 500, 10**9)] == [50, 50, 100, 500, 100_000]
+
+
+def test_every_per_match_option_has_a_label_for_new_game() -> None:
+    assert all(o.label for o in OPTIONS if o.per_match)

@@ -539,10 +539,44 @@ def test_stats_accumulate_over_two_matches(store: Storage) -> None:
         matches=2, match_wins=1, rounds=6, round_wins=3, points=550, best_round=480
     )
     assert stats.player("Bot") == PlayerStats(
-        matches=2, match_wins=1, rounds=6, round_wins=2, points=522, best_round=260
+        matches=2, match_wins=1, rounds=6, round_wins=2, points=522, best_round=260, computer=True
     )
     assert [r.winner for r in stats.history] == ["Anna", "Bot"]
     assert store.take_notices() == []
+
+
+def test_stats_mark_a_name_that_last_sat_at_a_computer_seat(store: Storage) -> None:
+    store.record_match(two_player_match(winner=0))
+    assert Storage().load_stats().player("Bot").computer
+    assert not Storage().load_stats().player("Anna").computer
+    swapped = MatchResult(
+        preset="official",
+        seats=(SeatSetting("Anna", "easy"), SeatSetting("Bot", "human")),
+        round_points=((0, 30),),
+        round_winners=(1,),
+        winner=1,
+    )
+    store.record_match(swapped)
+    stats = Storage().load_stats()
+    assert (stats.player("Anna").computer, stats.player("Bot").computer) == (True, False)
+
+
+def test_older_stats_without_the_mark_take_it_from_the_history_or_the_name() -> None:
+    seats = [{"name": "Anna", "kind": "human"}, {"name": "Robot", "kind": "hard"}]
+    record = {
+        "finished_at": "2026-11-29T12:25:01+01:00",
+        "preset": "official",
+        "seats": seats,
+        "winner": "Anna",
+        "totals": [30, 0],
+        "round_points": [[30, 0]],
+        "round_winners": [0],
+    }
+    players = {name: {"matches": 1} for name in ("Anna", "Robot", "Computer 3", "Dator 2", "Bo")}
+    stats, lost = storage.parse_stats({"players": players, "history": [record]})
+    assert not lost
+    computers = {name for name, p in stats.players.items() if p.computer}
+    assert computers == {"Robot", "Computer 3", "Computer 2"}  # "Dator 2" kept in English
 
 
 def test_history_records_the_whole_match(store: Storage) -> None:
@@ -645,3 +679,63 @@ def test_reading_creates_no_folders() -> None:
     store.has_saved_match()
     assert not store.config_dir.exists()
     assert not store.data_dir.exists()
+
+
+# ----------------------------------------------------------------------------- seat names
+
+
+def test_the_games_own_seat_names_are_saved_as_no_text(store: Storage) -> None:
+    assert store.save_settings(Settings())
+    saved = json.loads(store.settings_path.read_text())["data"]["last_seats"]
+    assert saved == [
+        {"name": "", "kind": "human"},
+        *[{"name": "", "kind": "normal"}] * 3,
+    ]
+
+
+def test_old_settings_holding_english_or_swedish_given_names_read_them_as_the_games_own() -> None:
+    names = ["You", "Computer 1", "Dator 2", "Spelare 4", "Du", "Mormor", "Computer Bob"]
+    kinds = ["human", "easy", "normal", "human", "human", "hard", "normal"]
+    data = {"last_seats": [{"name": n, "kind": k} for n, k in zip(names, kinds, strict=True)]}
+    bad: list[str] = []
+    seats = Settings.from_dict(data, bad).last_seats
+    assert bad == []
+    assert [s.name for s in seats] == ["", "", "", "", "", "Mormor", "Computer Bob"]
+    assert [s.kind.value for s in seats] == kinds
+
+
+def test_a_remembered_seat_without_a_name_is_the_games_own_but_a_blank_name_is_refused() -> None:
+    seats = Settings.from_dict({"last_seats": [{"kind": "human"}, {"name": "", "kind": "hard"}]})
+    assert [(s.name, s.kind) for s in seats.last_seats] == [("", "human"), ("", "hard")]
+    bad: list[str] = []
+    Settings.from_dict({"last_seats": [{"name": "   ", "kind": "human"}] * 2}, bad)
+    assert bad == ["last_seats"]
+
+
+def test_the_games_own_names_are_counted_as_one_player_in_every_language(store: Storage) -> None:
+    def match(you: str, computer: str, match_id: str) -> MatchResult:
+        return MatchResult(
+            preset="official",
+            seats=(SeatSetting(you, "human"), SeatSetting(computer, "easy")),
+            round_points=((10, 0),),
+            round_winners=(0,),
+            winner=0,
+            match_id=match_id,
+        )
+
+    store.record_match(match("You", "Computer 1", "a"))
+    store.record_match(match("Du", "Dator 1", "b"))
+    stats = Storage().load_stats()
+    assert set(stats.players) == {"You", "Computer 1"}
+    assert stats.player("You").matches == stats.player("Computer 1").matches == 2
+    assert stats.history[-1].winner == "You"
+
+
+def test_older_stats_holding_a_swedish_given_name_beside_the_english_one_add_them_up() -> None:
+    players = {
+        "You": {"matches": 2, "points": 30, "best_round": 20},
+        "Du": {"matches": 1, "points": 5, "best_round": 25},
+    }
+    stats, lost = storage.parse_stats({"players": players, "history": []})
+    assert not lost
+    assert stats.player("You") == PlayerStats(matches=3, points=35, best_round=25)

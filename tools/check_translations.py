@@ -5,8 +5,8 @@
 
 Texts are found the way a translator would want them found: by reading the source, not
 by running the game. Every `_("literal")` and `N_("literal")` call in uno_desktop/**/*.py
-is a text (whatever module it sits in), and so is the title and description of every
-built-in preset in rules_presets/*.yaml (the new-game screen passes them through `_()`).
+is a text (whatever module it sits in), and so are the title, description and custom
+rule text of every built-in preset in rules_presets/*.yaml (shown through `_()`).
 A call whose first argument is built at run time (`_(f"...")`, `_("a" + b)`,
 `_("{}".format(x))`) is an error: no catalog can hold such a text. A variable argument
 (`_(COLOR_NAMES[c])`, `_(kind.damaged_kept)`) is fine: its texts are marked with N_().
@@ -152,9 +152,10 @@ def texts_in_package(package: Path = PACKAGE) -> tuple[list[Text], list[Problem]
 
 
 def texts_in_presets(folder: Path = PRESETS) -> list[Text]:
-    """Title and description of each built-in preset (shown through `_()`)."""
+    """Title, description and custom rule text of each built-in preset (shown through
+    `_()`)."""
     texts: list[Text] = []
-    key = re.compile(r"^(title|description):\s*(.*)$")
+    key = re.compile(r"^(title|description|\s+text):\s*(.*)$")
     for path in sorted(folder.glob("*.yaml")):
         lines = path.read_text(encoding="utf-8").splitlines()
         for number, line in enumerate(lines, start=1):

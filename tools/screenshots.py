@@ -318,10 +318,122 @@ def hint_colour(size: tuple[int, int]) -> object:
     return h
 
 
+class _Screen:
+    """A menu screen on its own stack, drawn like the game draws it."""
+
+    def __init__(self, scene: object, size: tuple[int, int]) -> None:
+        from uno_desktop.ui.scene import SceneStack
+
+        self.size, self.stack = size, SceneStack()
+        self.stack.push(scene)  # type: ignore[arg-type]
+        self.stack.apply_pending()
+        scene.relayout(size)  # type: ignore[attr-defined]
+
+    def draw(self) -> object:
+        import pygame
+
+        surface = pygame.Surface(self.size)
+        self.stack.draw(surface)
+        return surface
+
+
+def _services_in_a_new_folder() -> object:
+    """Services whose storage is a fresh temporary folder (never the player's own)."""
+    import tempfile
+
+    from uno_desktop.i18n import language
+    from uno_desktop.ui.services import build_services
+
+    folder = Path(tempfile.mkdtemp(prefix="uno-screens-"))
+    for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
+        os.environ[var] = str(folder / var.lower())
+    lang = language()
+    services = build_services()
+    services.update_settings(language=lang)
+    return services
+
+
+def statistics_empty(size: tuple[int, int]) -> object:
+    """Statistics on the first start: nothing played yet."""
+    from uno_desktop.ui.scenes.statistics import StatisticsScene
+
+    return _Screen(StatisticsScene(_services_in_a_new_folder()), size)
+
+
+def statistics(size: tuple[int, int]) -> object:
+    """Statistics after three matches of two people and two computer players."""
+    from datetime import datetime, timedelta
+
+    from uno_desktop.seats import given_names
+    from uno_desktop.storage import MatchResult, SeatSetting
+    from uno_desktop.ui.scenes.statistics import StatisticsScene
+
+    services = _services_in_a_new_folder()
+    seats = (
+        SeatSetting("Ann", "human"),
+        SeatSetting("Bo", "human"),
+        SeatSetting(given_names(["human", "human", "normal", "hard"])[2], "normal"),
+        SeatSetting(given_names(["human", "human", "normal", "hard"])[3], "hard"),
+    )
+    matches = [
+        ("family", [(0, 0, 0, 300), (0, 0, 0, 260)], 3),
+        ("swedish", [(180, 0, 0, 0), (0, 0, 0, 240), (120, 0, 0, 0), (210, 0, 0, 0)], 0),
+        (
+            "official",
+            [
+                (0, 64, 0, 0),
+                (112, 0, 0, 0),
+                (0, 0, 0, 95),
+                (0, 141, 0, 0),
+                (0, 0, 0, 0),
+                (73, 0, 0, 0),
+                (0, 0, 88, 0),
+                (0, 0, 0, 120),
+                (0, 205, 0, 0),
+            ],
+            1,
+        ),
+    ]
+    start = datetime(2026, 11, 28, 19, 5).astimezone()
+    for n, (preset, rounds, winner) in enumerate(matches):
+        result = MatchResult(
+            preset=preset,
+            seats=seats,
+            round_points=tuple(rounds),
+            round_winners=tuple(
+                max(range(4), key=lambda s, r=r: r[s]) if any(r) else None for r in rounds
+            ),
+            winner=winner,
+            finished_at=start + timedelta(hours=n, minutes=17 * n),
+            match_id=f"screens-{n}",
+        )
+        services.storage.record_match(result)  # type: ignore[attr-defined]
+    return _Screen(StatisticsScene(services), size)
+
+
+def new_game_name(size: tuple[int, int]) -> object:
+    """New game on the Swedish preset, the second seat's name just clicked (selected)."""
+    import pygame
+
+    from uno_desktop.ui.scenes.new_game import NewGameScene
+
+    services = _services_in_a_new_folder()
+    services.update_settings(last_preset="swedish")  # type: ignore[attr-defined]
+    scene = NewGameScene(services)
+    screen = _Screen(scene, size)
+    center = scene.name_inputs[1].rect.center
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        scene.handle_event(pygame.event.Event(kind, pos=center, button=1))
+    return screen
+
+
 SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "handoff": handoff,
     "challenge": challenge,
     "news": news,
+    "statistics": statistics,
+    "statistics-empty": statistics_empty,
+    "new-game-name": new_game_name,
     "replay": replay,
     "banner": banner,
     "match-end": match_end,

@@ -106,6 +106,19 @@ def decimal(value: float, places: int = 1) -> str:
     return text.replace(".", ",") if language() in DECIMAL_COMMA else text
 
 
+#: how a language groups the thousands of a whole number ("1,500" / "1 500")
+THOUSANDS_SEPARATOR = {"en": ",", "sv": "\u00a0"}
+
+
+def integer(value: int) -> str:
+    """A whole number written the way the current language writes it: "1,500" in
+    English, "1 500" in Swedish (a space that never breaks the line); below 10,000 a
+    Swedish number has no space ("1500"), as Swedish typesetting has it."""
+    if language() == "sv" and abs(value) < 10_000:
+        return str(value)
+    return f"{value:,}".replace(",", THOUSANDS_SEPARATOR.get(language(), ","))
+
+
 def language() -> str:
     return _current
 

@@ -62,13 +62,12 @@ from .options import (
     rules_to_json,
 )
 from .presets import is_preset_name
+from .seats import SeatKind, in_language
 from .storage import MAX_NAME_CHARS
 
 __all__ = [
-    "COMPUTER_KINDS",
     "MAX_MATCH_ROUNDS",
     "MAX_ROUND_ACTIONS",
-    "SEAT_KINDS",
     "Bot",
     "BotFactory",
     "Clock",
@@ -88,8 +87,8 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-COMPUTER_KINDS: tuple[str, ...] = ("easy", "normal", "hard")
-SEAT_KINDS: tuple[str, ...] = ("human", *COMPUTER_KINDS)
+
+_KINDS = ", ".join(SeatKind)  # for messages: "human, easy, normal, hard"
 
 # Actions after which the engine closes any open UNO catch window.
 _WINDOW_CLOSERS = (Play, Draw, Pass, Challenge)
@@ -111,14 +110,14 @@ class RoundTooLong(RuntimeError):
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """Who sits at a seat: a display name and "human" or a computer level."""
+    """Who sits at a seat: a display name and a `SeatKind` ("human" or a computer level)."""
 
     name: str
-    kind: str  # "human" | "easy" | "normal" | "hard"
+    kind: str  # a SeatKind value; checked by Match
 
     @property
     def is_human(self) -> bool:
-        return self.kind == "human"
+        return self.kind == SeatKind.HUMAN
 
 
 @dataclass(frozen=True)
@@ -255,8 +254,8 @@ class Match:
                 f"{rules.min_players} to {rules.max_players} players"
             )
         for i, spec in enumerate(seats):
-            if spec.kind not in SEAT_KINDS:
-                raise ValueError(f"seat {i}: kind {quote(spec.kind)}; expected one of {SEAT_KINDS}")
+            if SeatKind.parse(spec.kind) is None:
+                raise ValueError(f"seat {i}: kind {quote(spec.kind)}; expected one of {_KINDS}")
             if not _is_seat_name(spec.name):
                 raise ValueError(
                     f"seat {i}: a name of 1 to {MAX_NAME_CHARS} characters; got {quote(spec.name)}"
@@ -320,8 +319,9 @@ class Match:
         return self.seats[seat].is_human
 
     def seat_name(self, seat: int) -> str:
-        """The display name of `seat` (the UI builds log lines from events with it)."""
-        return self.seats[seat].name
+        """The display name of `seat` (the UI builds log lines from events with it): the
+        name the match began with, a name the game gave written in the current language."""
+        return in_language(self.seats[seat].name)
 
     # ------------------------------------------------------------ rounds
 
@@ -821,11 +821,10 @@ def _parse_seats(raw: object) -> list[SeatSpec]:
             raise SavedMatchError(
                 f"seats[{i}]: a name of 1 to {MAX_NAME_CHARS} characters, got {quote(name)}"
             )
-        if not isinstance(kind, str) or kind not in SEAT_KINDS:
-            raise SavedMatchError(
-                f"seats[{i}]: kind must be one of {SEAT_KINDS}, got {quote(kind)}"
-            )
-        seats.append(SeatSpec(name, kind))
+        parsed = SeatKind.parse(kind)
+        if parsed is None:
+            raise SavedMatchError(f"seats[{i}]: kind must be one of {_KINDS}, got {quote(kind)}")
+        seats.append(SeatSpec(name, parsed))
     return seats
 
 

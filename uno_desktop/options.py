@@ -78,6 +78,8 @@ class Option:
     field: the RuleSet field. key: where a preset file writes it ("wild_draw_four.bluffing";
     "" for options no file sets). explain: what it does, in the words of the preset files.
     per_match: New game may set it for one match; a saved match then keeps its own value.
+    label: what New game calls a per-match option (a msgid). step: New game's step for a
+    COUNT, whose control offers the multiples of `step` from `low` to `high`.
     """
 
     field: str
@@ -88,11 +90,25 @@ class Option:
     high: int = 0
     words: tuple[tuple[str, object], ...] = ()
     per_match: bool = False
+    label: str = ""
+    step: int = 1
 
     @property
     def name(self) -> str:
         """How messages name the option: its file key, else its field."""
         return self.key or self.field
+
+    def steps(self) -> range:
+        """The values New game offers for a COUNT: multiples of `step` in `low`..`high`."""
+        first = -(-self.low // self.step) * self.step  # the first multiple from `low` up
+        return range(first, self.high + 1, self.step)
+
+    def nearest_step(self, value: int) -> int:
+        """`value` moved to the nearest value New game offers (a preset's 75 shows as 100
+        where the step is 50)."""
+        offered = self.steps()
+        index = round((value - offered.start) / offered.step)
+        return offered[max(0, min(len(offered) - 1, index))]
 
     def word_of(self, value: object) -> str:
         """The file word for a CHOICE value."""
@@ -213,6 +229,18 @@ EFFECT_EXPLAIN: Mapping[CustomEffect, tuple[str, str]] = {
     ),
 }
 """What the game does for each effect (one card, several cards): the rules text reads it."""
+
+EFFECT_LABELS: Mapping[CustomEffect, str] = {
+    CustomEffect.TEXT: N_("Only the text (nothing enforced)"),
+    CustomEffect.OTHERS_DRAW: N_("Everyone else draws"),
+    CustomEffect.NEXT_DRAWS_SKIPPED: N_("Next player draws and is skipped"),
+    CustomEffect.EXTRA_TURN: N_("Play again"),
+    CustomEffect.SWAP_HANDS: N_("Swap hands with a player"),
+    CustomEffect.ROTATE_HANDS: N_("Every hand moves on one seat"),
+}
+"""Each effect in a few words, as New game offers it."""
+CUSTOM_AMOUNT_LABEL = N_("Cards")
+"""What New game calls the amount (cards an amount effect makes players draw)."""
 
 
 def custom_rule_from_json(name: str, value: object) -> CustomRule:
@@ -363,6 +391,8 @@ OPTIONS: tuple[Option, ...] = (
         1,
         MAX_TARGET_SCORE,
         per_match=True,
+        label=N_("Play to"),
+        step=50,
     ),
     Option(
         "scoring",
@@ -377,6 +407,7 @@ OPTIONS: tuple[Option, ...] = (
         Kind.CUSTOM_RULE,
         "what the Wild Customizable card does",
         per_match=True,
+        label=N_("Wild Customizable card"),
     ),
 )
 """Every RuleSet field, in the order a preset file lists them."""

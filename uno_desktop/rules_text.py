@@ -16,16 +16,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from uno_desktop.card_names import rank_name
-from uno_desktop.engine.cards import NUMBER_RANKS
+from uno_desktop.engine.cards import ACTION_RANKS, NUMBER_RANKS, WILD_RANKS
 from uno_desktop.engine.rules import RuleSet, Scoring, Stacking
 from uno_desktop.i18n import N_, _
 from uno_desktop.options import AMOUNT_EFFECTS, EFFECT_EXPLAIN
 
 #: the default Wild Customizable text (engine/rules.py); marked here so it is translated
 DEFAULT_CUSTOM_TEXT = N_("Everyone else draws one card.")
-
-WILD_RANKS_IN_ORDER: tuple[str, ...] = ("W", "W4", "WS", "WC")
-ACTION_RANKS_IN_ORDER: tuple[str, ...] = ("S", "R", "D2")
 
 
 def _count(n: int, one: str, many: str, **values: object) -> str:
@@ -72,14 +69,14 @@ def _deck(rules: RuleSet) -> str:
                 numbers=_number_list(numbers), n=total
             )
         )
-    for rank in ACTION_RANKS_IN_ORDER:
+    for rank in ACTION_RANKS:
         if _has(rules, rank):
             lines.append(
                 _("{card}: {n} cards, in every colour").format(
                     card=rank_name(rank), n=4 * rules.deck[rank]
                 )
             )
-    for rank in WILD_RANKS_IN_ORDER:
+    for rank in WILD_RANKS:
         if _has(rules, rank):
             lines.append(
                 _count(
@@ -436,7 +433,7 @@ def _scoring(rules: RuleSet) -> str:
         lines.append(_("Number cards: the number on the card"))
     else:
         lines.extend(_points_line(r, values[r]) for r in numbers)
-    for rank in ACTION_RANKS_IN_ORDER + WILD_RANKS_IN_ORDER:
+    for rank in ACTION_RANKS + WILD_RANKS:
         if _has(rules, rank):
             lines.append(_points_line(rank, values[rank]))
     return _paragraphs(lines)

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import enum
 import json
 import logging
 import math
@@ -48,8 +47,9 @@ from typing import Any
 
 from .engine.rules import CustomRule
 from .i18n import N_, _
-from .options import option
+from .options import MAX_PLAYERS, MIN_PLAYERS, option
 from .presets import is_preset_name
+from .seats import SeatKind, in_language, is_given_name, looks_like_computer
 
 log = logging.getLogger(__name__)
 
@@ -87,20 +87,13 @@ _BROKEN_MARK = ".broken-"
 # --------------------------------------------------------------------------- values
 
 
-class SeatKind(enum.StrEnum):
-    """Who sits in a seat: a person or a computer player of some strength."""
-
-    HUMAN = "human"
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
-
-
 @dataclasses.dataclass(frozen=True)
 class SeatSetting:
-    """One seat as the new-game screen remembers it."""
+    """One seat as the new-game screen remembers it. An empty `name` is the name the game
+    gives the seat by itself ("You", "Computer 1"): it is written out when shown, in the
+    language of that moment (`seats.shown_names`), never saved in one language."""
 
-    name: str
+    name: str = ""
     kind: SeatKind = SeatKind.NORMAL
 
     def __post_init__(self) -> None:
@@ -112,7 +105,7 @@ class SeatSetting:
 
 
 MAX_NAME_CHARS = 40
-MIN_SEATS, MAX_SEATS = 2, 10
+MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 
 VOLUME_RANGE = (0.0, 1.0)
 ANIMATION_SPEED_RANGE = (0.25, 4.0)
@@ -124,11 +117,8 @@ LANGUAGE_CODES = ("en", "sv")
 
 
 def default_seats() -> tuple[SeatSetting, ...]:
-    """You and three computer players of normal strength, named in the current language."""
-    return (
-        SeatSetting(_("You"), SeatKind.HUMAN),
-        *(SeatSetting(_("Computer {n}").format(n=n), SeatKind.NORMAL) for n in (1, 2, 3)),
-    )
+    """You and three computer players of normal strength, each with the game's own name."""
+    return (SeatSetting("", SeatKind.HUMAN), *(SeatSetting("", SeatKind.NORMAL) for _n in range(3)))
 
 
 def _clamp(value: float, bounds: tuple[float, float]) -> float:
@@ -267,19 +257,38 @@ def _parse_text(value: Any, max_chars: int = 1000) -> str:
     return value
 
 
-def _parse_seat(value: Any) -> SeatSetting:
+def _parse_seat_kind(value: Any) -> SeatKind:
     if not isinstance(value, Mapping):
         raise TypeError("expected a seat")
-    kind = value.get("kind")
-    if not isinstance(kind, str):
+    kind = SeatKind.parse(value.get("kind"))
+    if kind is None:
         raise TypeError("expected a seat kind")
-    return SeatSetting(_parse_text(value.get("name"), MAX_NAME_CHARS), SeatKind(kind))
+    return kind
 
 
-def _parse_seats(value: Any) -> tuple[SeatSetting, ...]:
+def _parse_seat(value: Any) -> SeatSetting:
+    """A seat of a finished match in the history: a name and a kind."""
+    kind = _parse_seat_kind(value)
+    return SeatSetting(_parse_text(value.get("name"), MAX_NAME_CHARS), kind)
+
+
+def _parse_remembered_seat(value: Any) -> SeatSetting:
+    """A seat New game remembers. No name, or a name the game gave by itself in any
+    language (a file written before such names were kept as no text), is the game's own
+    name, shown in the language of the moment."""
+    kind = _parse_seat_kind(value)
+    name = value.get("name", "")
+    if name == "" or (isinstance(name, str) and is_given_name(name)):
+        return SeatSetting("", kind)
+    return SeatSetting(_parse_text(name, MAX_NAME_CHARS), kind)
+
+
+def _parse_seats(
+    value: Any, parse: Callable[[Any], SeatSetting] = _parse_seat
+) -> tuple[SeatSetting, ...]:
     if not isinstance(value, list | tuple) or not MIN_SEATS <= len(value) <= MAX_SEATS:
         raise TypeError("expected a list of seats")
-    return tuple(_parse_seat(item) for item in value)
+    return tuple(parse(item) for item in value)
 
 
 def _parse_target_score(value: Any) -> int | None:
@@ -316,7 +325,7 @@ _FIELD_PARSERS: dict[str, Callable[[Any], Any]] = {
     "language": _parse_language,
     "ui_scale": _parse_float,
     "last_preset": _parse_preset_name,
-    "last_seats": _parse_seats,
+    "last_seats": lambda value: _parse_seats(value, _parse_remembered_seat),
     "last_target_score": _parse_target_score,
     "custom_rule": _parse_custom_rule,
     "tutorial_offered": _parse_bool,
@@ -326,7 +335,8 @@ _FIELD_PARSERS: dict[str, Callable[[Any], Any]] = {
 
 @dataclasses.dataclass(frozen=True)
 class PlayerStats:
-    """Totals for one player name over every recorded match."""
+    """Totals for one player name over every recorded match. `computer`: the name last
+    sat at a computer seat (Statistics lists people apart from computer players)."""
 
     matches: int = 0
     match_wins: int = 0
@@ -334,8 +344,9 @@ class PlayerStats:
     round_wins: int = 0
     points: int = 0
     best_round: int = 0  # the most points scored in a single round
+    computer: bool = False
 
-    def to_dict(self) -> dict[str, int]:
+    def to_dict(self) -> dict[str, int | bool]:
         return dataclasses.asdict(self)
 
 
@@ -620,13 +631,18 @@ def _parse_count(value: Any) -> int:
     return number
 
 
-def _parse_player_stats(value: Any) -> PlayerStats:
+_COUNT_FIELDS = tuple(f.name for f in dataclasses.fields(PlayerStats) if f.name != "computer")
+
+
+def _parse_player_stats(value: Any) -> tuple[PlayerStats, bool]:
+    """A player's totals, and whether the entry said if the player is a computer (an
+    older file does not: `parse_stats` then decides from the history)."""
     if not isinstance(value, Mapping):
         raise TypeError("expected an object")
-    counts: dict[str, int] = {}
-    for field in dataclasses.fields(PlayerStats):
-        counts[field.name] = _parse_count(value.get(field.name, 0))
-    return PlayerStats(**counts)
+    counts = {name: _parse_count(value.get(name, 0)) for name in _COUNT_FIELDS}
+    if "computer" not in value:
+        return PlayerStats(**counts), False
+    return PlayerStats(**counts, computer=_parse_bool(value["computer"])), True
 
 
 def _parse_int_list(value: Any, length: int) -> tuple[int, ...]:
@@ -682,13 +698,18 @@ def parse_stats(data: Mapping[str, Any]) -> tuple[Stats, bool]:
     entry costs that entry, not the whole file; the caller keeps a copy of the file)."""
     lost = False
     players: dict[str, PlayerStats] = {}
+    unsaid: list[str] = []  # names whose entry does not say whether they are a computer
     raw_players = data.get("players", {})
     if isinstance(raw_players, Mapping) and len(raw_players) <= NAMES_LIMIT:
         for name, entry in raw_players.items():
             try:
-                players[_parse_text(name, MAX_NAME_CHARS)] = _parse_player_stats(entry)
+                player, said = _parse_player_stats(entry)
+                players[_parse_text(name, MAX_NAME_CHARS)] = player
             except (TypeError, ValueError):
                 lost = True
+                continue
+            if not said:
+                unsaid.append(name)
     else:
         lost = True
     history: list[MatchRecord] = []
@@ -701,18 +722,50 @@ def parse_stats(data: Mapping[str, Any]) -> tuple[Stats, bool]:
                 lost = True
     else:
         lost = True
-    return Stats(players, tuple(history[-HISTORY_LIMIT:])), lost
+    for name in unsaid:
+        players[name] = dataclasses.replace(players[name], computer=_was_computer(name, history))
+    return Stats(_merge_given_names(players), tuple(history[-HISTORY_LIMIT:])), lost
+
+
+def _merge_given_names(players: Mapping[str, PlayerStats]) -> dict[str, PlayerStats]:
+    """The players with the game's own names in English: a file from before they were
+    kept so holds "Du" beside "You" (one player, counted under two names): added up."""
+    merged: dict[str, PlayerStats] = {}
+    for name, p in players.items():
+        key = in_language(name, english=True)
+        old = merged.get(key)
+        if old is None:
+            merged[key] = p
+            continue
+        sums = {f: min(MAX_COUNT, getattr(old, f) + getattr(p, f)) for f in _COUNT_FIELDS}
+        sums["best_round"] = max(old.best_round, p.best_round)
+        merged[key] = PlayerStats(**sums, computer=old.computer and p.computer)
+    return merged
+
+
+def _was_computer(name: str, history: list[MatchRecord]) -> bool:
+    """For statistics written before players were marked: whether `name` last sat at a
+    computer seat in the history; a name the history no longer holds, whether it is a
+    name the game gives computer seats ("Computer 2", "Dator 2")."""
+    for record in reversed(history):
+        for seat in record.seats:
+            if seat.name == name:
+                return seat.kind.is_computer
+    return looks_like_computer(name)
 
 
 def add_match(stats: Stats, result: MatchResult, finished_at: datetime) -> Stats:
     """`stats` with one more finished match counted (pure: nothing is written). A result
-    whose match id is already in the history is not counted again."""
+    whose match id is already in the history is not counted again. The game's own names
+    are kept in English ("Du" as "You") and shown in the language of the moment, so a
+    family that switches language keeps one line per player."""
     if stats.counted(result.match_id):
         return stats
     players = dict(stats.players)
     n_rounds = len(result.round_points)
     totals = result.totals
-    for seat_index, seat in enumerate(result.seats):
+    seats = tuple(SeatSetting(in_language(s.name, english=True), s.kind) for s in result.seats)
+    for seat_index, seat in enumerate(seats):
         old = players.get(seat.name, PlayerStats())
         mine = [points[seat_index] for points in result.round_points]
         players[seat.name] = PlayerStats(
@@ -725,9 +778,10 @@ def add_match(stats: Stats, result: MatchResult, finished_at: datetime) -> Stats
             ),
             points=min(MAX_COUNT, old.points + totals[seat_index]),
             best_round=max([old.best_round, *mine]),
+            computer=seat.kind.is_computer,
         )
     if len(players) > NAMES_LIMIT:
-        here = {seat.name for seat in result.seats}
+        here = {seat.name for seat in seats}
         others = sorted((p for p in players if p not in here), key=lambda p: players[p].matches)
         for name in others[: len(players) - NAMES_LIMIT]:
             del players[name]
@@ -735,8 +789,8 @@ def add_match(stats: Stats, result: MatchResult, finished_at: datetime) -> Stats
     record = MatchRecord(
         finished_at=finished_at.isoformat(timespec="seconds"),
         preset=result.preset,
-        seats=result.seats,
-        winner=None if result.winner is None else result.seats[result.winner].name,
+        seats=seats,
+        winner=None if result.winner is None else seats[result.winner].name,
         totals=tuple(min(MAX_COUNT, t) for t in totals),
         round_points=result.round_points if charted else (),
         round_winners=result.round_winners if charted else (),

@@ -157,6 +157,7 @@ MENUS: dict[str, Callable[[Any], Dialog]] = {
     "settings": settings("en"),
     "settings-sv": settings("sv"),
     "statistics": statistics,
+    "statistics-empty": StatisticsScene,
     "how-to-play-sv": how_to_play("sv"),
     "pause": pause("en"),
     "pause-sv": pause("sv"),

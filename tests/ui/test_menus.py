@@ -344,3 +344,101 @@ def test_ui_size_setting_makes_buttons_bigger(services):
     services.apply_settings(dataclasses.replace(services.settings, ui_scale=1.3))
     title.relayout(SIZE)
     assert title.new_button.rect.height > small
+
+
+def type_text(scene, text: str) -> None:
+    scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+def test_clicking_a_name_field_selects_its_name_so_typing_replaces_it(services):
+    new_game = NewGameScene(services)
+    stack = show(new_game)
+    click(new_game, new_game.name_inputs[1])
+    assert new_game.name_inputs[1].selected
+    type_text(new_game, "Farmor")
+    assert new_game.name_inputs[1].value == "Farmor"
+    type_text(new_game, "!")  # the rest of the typing goes on after it
+    new_game.start()
+    stack.apply_pending()
+    assert services.match.seats[1].name == "Farmor!"
+
+
+def test_tabbing_into_a_name_field_selects_its_name_and_backspace_clears_it(services):
+    new_game = NewGameScene(services)
+    show(new_game)
+    new_game.group.focus(new_game.players_stepper)
+    scene_key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="")
+    new_game.handle_event(scene_key)
+    field = new_game.name_inputs[0]
+    assert new_game.group.focused is field and field.selected
+    key(new_game, pygame.K_BACKSPACE)
+    assert field.value == ""
+    type_text(new_game, "Ann")
+    assert field.value == "Ann" and not field.selected
+
+
+def test_a_second_click_in_a_name_field_keeps_what_was_typed(services):
+    new_game = NewGameScene(services)
+    show(new_game)
+    click(new_game, new_game.name_inputs[2])
+    type_text(new_game, "Bo")
+    click(new_game, new_game.name_inputs[2])
+    type_text(new_game, "y")
+    assert new_game.name_inputs[2].value == "Boy"
+
+
+def test_new_game_controls_read_the_option_declarations(services):
+    from uno_desktop.engine.rules import CustomEffect
+    from uno_desktop.options import (
+        CUSTOM_AMOUNT_RANGE,
+        MAX_CUSTOM_TEXT_CHARS,
+        MAX_PLAYERS,
+        MIN_PLAYERS,
+        option,
+    )
+
+    services.update_settings(last_preset="swedish")
+    new_game = NewGameScene(services)
+    show(new_game)
+
+    def ends(stepper):
+        return stepper.options[0][0], stepper.options[-1][0]
+
+    target = option("target_score")
+    assert ends(new_game.target_stepper) == (target.steps().start, target.steps()[-1])
+    assert ends(new_game.amount_stepper) == CUSTOM_AMOUNT_RANGE
+    assert ends(new_game.players_stepper) == (MIN_PLAYERS, MAX_PLAYERS)
+    assert [value for value, _label in new_game.effect_choice.options] == list(CustomEffect)
+    assert new_game.rule_input.max_len == MAX_CUSTOM_TEXT_CHARS
+    assert new_game.labels["target"].text == target.label
+
+
+def test_a_remembered_target_between_steps_shows_as_the_nearest_step(services):
+    services.update_settings(last_target_score=80)
+    new_game = NewGameScene(services)
+    show(new_game)
+    assert new_game.target_stepper.value == 100
+
+
+def test_a_second_person_at_the_table_turns_you_into_player_1(services):
+    new_game = NewGameScene(services)
+    show(new_game)
+    assert new_game.name_inputs[0].value == "You"
+    new_game.kind_choices[1].set_value("human")
+    new_game._set_kind(1, "human")
+    names = [new_game.name_inputs[i].value for i in range(3)]
+    assert names == ["Player 1", "Player 2", "Computer 1"]  # computers counted in order
+    new_game._set_kind(1, "easy")
+    assert new_game.name_inputs[0].value == "You"
+
+
+def test_the_one_person_among_computers_is_you_in_any_seat_and_computers_differ(services):
+    new_game = NewGameScene(services)
+    show(new_game)
+    new_game._set_kind(0, "hard")
+    new_game._set_kind(2, "human")
+    assert [name for name, _kind in new_game.chosen_seats()][:3] == [
+        "Computer 1",
+        "Computer 2",
+        "You",
+    ]

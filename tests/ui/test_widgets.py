@@ -138,10 +138,11 @@ def test_mouse_motion_sets_hover_on_the_widget_under_the_pointer():
     assert [b.hovered for b in buttons] == [False, False, True]
 
 
-def test_text_input_takes_typed_text_and_backspace():
-    field = placed(TextInput("An"), 10, 10)
+def test_text_input_replaces_its_selected_text_then_takes_typed_text_and_backspace():
+    field = placed(TextInput("Computer 1"), 10, 10)
     group = FocusGroup([field])
-    click(group, field.rect.center)
+    click(group, field.rect.center)  # taking the focus selects the whole text
+    group.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="An"))
     group.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="na"))
     key(group, pygame.K_BACKSPACE)
     assert field.value == "Ann"
@@ -149,10 +150,11 @@ def test_text_input_takes_typed_text_and_backspace():
 
 def test_space_in_a_text_input_types_a_space_and_presses_nothing():
     pressed: list[str] = []
-    field = placed(TextInput("Bo"), 10, 10)
+    field = placed(TextInput(""), 10, 10)
     button = placed(Button("Go", lambda: pressed.append("go")), 10, 80)
     group = FocusGroup([field, button])
     group.focus(field)
+    group.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="Bo"))
     key(group, pygame.K_SPACE)
     group.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=" "))
     assert (field.value, pressed) == ("Bo ", [])

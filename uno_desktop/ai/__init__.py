@@ -7,12 +7,14 @@ match plays on exactly as before.
 
 from __future__ import annotations
 
+from ..seats import COMPUTER_KINDS
 from .base import Bot
 from .easy import EasyBot
 from .hard import HardBot
 from .normal import NormalBot
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS: tuple[str, ...] = tuple(kind.value for kind in COMPUTER_KINDS)
+"""The computer seat kinds (`seats.SeatKind`), as the words `make_bot` takes."""
 
 
 def make_bot(level: str) -> Bot:

@@ -402,11 +402,12 @@ def _first_scene(services: Any, opts: WindowOptions, *, smoke: bool) -> Scene:
                 n=n, rules=rules.name, low=rules.min_players, high=rules.max_players
             )
         )
-    level = "normal"
-    seats = [(_("Computer {n}").format(n=i + 1), level) for i in range(n)]
+    from uno_desktop.seats import SeatKind, given_names
+
+    kinds = [SeatKind.NORMAL] * n
     if not smoke:
-        seats[0] = (_("You"), "human")
-        seats[1:] = [(_("Computer {n}").format(n=i), level) for i in range(1, n)]
+        kinds[0] = SeatKind.HUMAN
+    seats = list(zip(given_names(kinds), [kind.value for kind in kinds], strict=True))
     seed = opts.seed if opts.seed is not None else new_seed()
     return services.scenes.start_match(preset, rules, seats, seed)
 

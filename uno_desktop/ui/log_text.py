@@ -173,7 +173,9 @@ def _third_person(event: ev.Event, names: Sequence[str]) -> str | None:
     if t is ev.HandsRotated:
         return _("Every hand passes to the next player.")
     if t is ev.CustomRuleApplied:
-        return _("House rule: {text}").format(text=event.text)
+        # a built-in preset's text is a msgid (shown in this language); a family's own
+        # text is not, and shows as they wrote it
+        return _("House rule: {text}").format(text=_(event.text))
     if t is ev.PileReshuffled:
         return _("The discard pile is shuffled into a new draw pile.")
     if t is ev.RoundEnded:

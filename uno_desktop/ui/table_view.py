@@ -139,7 +139,7 @@ class TableView:
     """
 
     def __init__(self, names: Sequence[str], deck_size: int, you: int | None = None) -> None:
-        self.names = list(names)
+        self.names = names  # may reword itself when the language changes (seats.SeatNames)
         #: the seat the log speaks to as "you" (a lone human), or None
         self.you = you
         self.deck_size = deck_size

@@ -37,12 +37,17 @@ class FocusGroup:
             self.focus_first()
 
     def focus(self, widget: Widget | None) -> None:
+        """Give `widget` the keyboard focus (None: nobody); a widget that did not have it
+        hears `on_focus` (a text field then selects its text)."""
+        was = self.focused
         for w in self.widgets:
             w.focused = False
         self.focus_index = None
         if widget is not None and widget in self.widgets:
             widget.focused = True
             self.focus_index = self.widgets.index(widget)
+            if widget is not was:
+                widget.on_focus()
 
     def focus_first(self) -> None:
         self.focus(next((w for w in self.widgets if w.wants()), None))

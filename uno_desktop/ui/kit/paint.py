@@ -12,6 +12,7 @@ from uno_desktop.render import theme
 from uno_desktop.ui.kit.text import RGB, draw_text
 
 TEXT_FIELD_RGB = (250, 248, 240)
+SELECTION_RGB = (150, 200, 255)  # selected text in a text field (dark text stays readable)
 FOCUS_RGB = theme.ACCENT_RGB
 FOCUS_EDGE_RGB = (12, 20, 16)
 #: the panel opacity: nothing below shows through enough to be read

@@ -17,6 +17,7 @@ from uno_desktop.i18n import _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
 from uno_desktop.ui.kit.paint import (
+    SELECTION_RGB,
     TEXT_FIELD_RGB,
     draw_focus_ring,
     paint_button,
@@ -49,6 +50,9 @@ class Widget:
     def on_text(self, text: str) -> bool:
         """Typed text while focused (TEXTINPUT); True when consumed."""
         return False
+
+    def on_focus(self) -> None:
+        """The widget has just taken the keyboard focus (by click, Tab or arrow key)."""
 
     def on_click(self, pos: tuple[int, int]) -> None:
         """A full click (button pressed and released on this widget)."""
@@ -185,28 +189,45 @@ class Button(Widget):
 
 
 class TextInput(Widget):
-    """A one-line text field (player names, the custom rule's text)."""
+    """A one-line text field (player names, the custom rule's text). Taking the focus
+    selects the whole text, so typing replaces it and Backspace clears it, as in any
+    form: a family renames "Computer 1" by clicking it and typing "Farmor"."""
 
     def __init__(
         self, value: str = "", *, max_len: int = 24, on_change: Callable[[str], None] | None = None
     ) -> None:
         super().__init__()
         self.value, self.max_len, self.on_change = value, max_len, on_change
+        self.selected = False  # the whole text is selected: the next key replaces it
 
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change(self.value)
 
+    def on_focus(self) -> None:
+        self.selected = bool(self.value)
+
+    def _take_selection(self) -> None:
+        if self.selected:
+            self.selected = False
+            self.value = ""
+
     def on_text(self, text: str) -> bool:
+        if not text.isprintable():
+            return True
+        self._take_selection()
         room = self.max_len - len(self.value)
-        if room > 0 and text.isprintable():
+        if room > 0:
             self.value += text[:room]
-            self._changed()
+        self._changed()
         return True
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_BACKSPACE:
-            self.value = self.value[:-1]
+            if self.selected:
+                self._take_selection()
+            else:
+                self.value = self.value[:-1]
             self._changed()
             return True
         # Space arrives as TEXTINPUT; swallow its KEYDOWN so it never "activates" anything.
@@ -229,6 +250,8 @@ class TextInput(Widget):
             visible.right = clip.right
         prev = surface.get_clip()
         surface.set_clip(clip.clip(prev) if prev else clip)
+        if self.selected and self.focused:
+            pygame.draw.rect(surface, SELECTION_RGB, visible.inflate(int(4 * s), int(2 * s)))
         surface.blit(img, visible)
         surface.set_clip(prev)
         if self.focused:

@@ -191,7 +191,7 @@ class MatchEndScene(Dialog):
             return _("{names} share the win!").format(names=names)
         winner = self.match.match_winner
         if winner is not None:
-            return _("{name} wins the match!").format(name=self.match.seats[winner].name)
+            return _("{name} wins the match!").format(name=self.match.seat_name(winner))
         return _("The match is over")
 
     def _order(self) -> list[tuple[int, int]]:
@@ -237,7 +237,7 @@ class MatchEndScene(Dialog):
         y = self._panel.top + int(70 * s)
         inner = self._panel.inflate(-int(80 * s), 0)
         for place, i in self._order():
-            left = pygame.Rect((inner.left, y), f.size(f"{place}.  {self.match.seats[i].name}"))
+            left = pygame.Rect((inner.left, y), f.size(f"{place}.  {self.match.seat_name(i)}"))
             pts_text = _("{points} points").format(points=self.match.totals[i])
             right = pygame.Rect((0, y), f.size(pts_text))
             right.right = inner.right
@@ -281,7 +281,7 @@ class MatchEndScene(Dialog):
         f = font(int(28 * s))
         for place, i, left, right in self._rows:
             col = theme.ACCENT_RGB if i in firsts else theme.TEXT_RGB
-            surface.blit(f.render(f"{place}.  {self.match.seats[i].name}", True, col), left)
+            surface.blit(f.render(f"{place}.  {self.match.seat_name(i)}", True, col), left)
             pts = _("{points} points").format(points=self.match.totals[i])
             surface.blit(f.render(pts, True, col), right)
 

@@ -14,10 +14,20 @@ from typing import Any
 import pygame
 
 from uno_desktop.engine.rules import CustomEffect, CustomRule, RuleSet
-from uno_desktop.i18n import N_, _
-from uno_desktop.options import AMOUNT_EFFECTS, CUSTOM_AMOUNT_RANGE
+from uno_desktop.i18n import N_, _, integer
+from uno_desktop.options import (
+    AMOUNT_EFFECTS,
+    CUSTOM_AMOUNT_LABEL,
+    CUSTOM_AMOUNT_RANGE,
+    EFFECT_LABELS,
+    MAX_CUSTOM_TEXT_CHARS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    option,
+)
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
+from uno_desktop.seats import SeatKind, is_given_name, shown_names
 from uno_desktop.ui.kit import (
     ERROR_TEXT_RGB,
     Button,
@@ -34,25 +44,11 @@ from uno_desktop.ui.scene import Scene
 
 log = logging.getLogger(__name__)
 
-MAX_SEATS = 10
+MAX_SEATS = MAX_PLAYERS
 NAME_CHARS = 16
-SEAT_KINDS: tuple[tuple[str, str], ...] = (
-    ("human", N_("Human")),
-    ("easy", N_("Computer: easy")),
-    ("normal", N_("Computer: normal")),
-    ("hard", N_("Computer: hard")),
-)
 HINTS: tuple[tuple[bool, str], ...] = (
     (True, N_("Hints allowed")),
     (False, N_("No hints: a serious match")),
-)
-EFFECTS: tuple[tuple[CustomEffect, str], ...] = (
-    (CustomEffect.TEXT, N_("Only the text (nothing enforced)")),
-    (CustomEffect.OTHERS_DRAW, N_("Everyone else draws")),
-    (CustomEffect.NEXT_DRAWS_SKIPPED, N_("Next player draws and is skipped")),
-    (CustomEffect.EXTRA_TURN, N_("Play again")),
-    (CustomEffect.SWAP_HANDS, N_("Swap hands with a player")),
-    (CustomEffect.ROTATE_HANDS, N_("Every hand moves on one seat")),
 )
 
 
@@ -97,31 +93,28 @@ class NewGameScene(Dialog):
         names = [p.name for p in self.presets]
         last = getattr(st, "last_preset", "official")
         self.preset = self.presets[names.index(last)] if last in names else self.presets[0]
+        # [the name as the field shows it, the seat kind]; the game's own names are shown
+        # in the current language and remembered as no text (storage.SeatSetting)
         self.seats: list[list[str]] = []
-        for i, seat in enumerate(list(getattr(st, "last_seats", ()))[:MAX_SEATS]):
-            name = seat.get("name") if isinstance(seat, dict) else seat.name
-            kind = (
-                seat.get("kind")
-                if isinstance(seat, dict)
-                else str(getattr(seat.kind, "value", seat.kind))
-            )
-            self.seats.append([str(name or self._default_name(i)), str(kind)])
+        for seat in list(getattr(st, "last_seats", ()))[:MAX_SEATS]:
+            kind = SeatKind.parse(str(getattr(seat, "kind", ""))) or SeatKind.NORMAL
+            name = str(getattr(seat, "name", "") or "")
+            self.seats.append([name, kind.value])
         self.n_players = max(2, len(self.seats)) if self.seats else 4
         if not self.seats:
-            self.seats = [[_("You"), "human"]]
-        while len(self.seats) < MAX_SEATS:
-            self.seats.append([self._default_name(len(self.seats)), "normal"])
+            self.seats = [["", SeatKind.HUMAN.value]]
+        self.seats += [["", SeatKind.NORMAL.value] for _i in range(MAX_SEATS - len(self.seats))]
+        self.name_inputs: list[TextInput] = []  # built in build()
+        self._rename()
         self.target = getattr(st, "last_target_score", None) or self.preset.rules.target_score
         rule = getattr(st, "custom_rule", None) or self.preset.rules.custom_rule
-        self.rule_text, self.rule_effect, self.rule_amount = rule.text, rule.effect, rule.amount
+        # a built-in text is a msgid: shown in this language, kept as the msgid while unchanged
+        self._rule_source = rule.text
+        self.rule_text, self.rule_effect, self.rule_amount = _(rule.text), rule.effect, rule.amount
         self.hints = bool(getattr(st, "last_hints", True))
         self._left = pygame.Rect(0, 0, 0, 0)
         self._right = pygame.Rect(0, 0, 0, 0)
         super().__init__(services)
-
-    @staticmethod
-    def _default_name(i: int) -> str:
-        return _("You") if i == 0 else _("Computer {n}").format(n=i)
 
     # --- widgets
     def build(self) -> None:
@@ -130,17 +123,25 @@ class NewGameScene(Dialog):
             self.preset.name,
             self._set_preset,
         )
+        target = option("target_score")  # its range and step, as every reader has them
         self.target_stepper = Stepper(
-            50, 2000, self._round_target(self.target), self._set_target, step=50
+            target.steps().start,
+            target.steps()[-1],
+            target.nearest_step(self.target),
+            self._set_target,
+            step=target.step,
+            fmt=integer,
+        )
+        self.rule_input = TextInput(
+            self.rule_text, max_len=MAX_CUSTOM_TEXT_CHARS, on_change=self._set_rule_text
         )
         self.hints_choice: Choice[bool] = Choice(list(HINTS), self.hints, self._set_hints)
-        self.rule_input = TextInput(self.rule_text, max_len=60, on_change=self._set_rule_text)
         self.effect_choice: Choice[CustomEffect] = Choice(
-            list(EFFECTS), self.rule_effect, self._set_effect
+            list(EFFECT_LABELS.items()), self.rule_effect, self._set_effect
         )
         self.amount_stepper = Stepper(*CUSTOM_AMOUNT_RANGE, self.rule_amount, self._set_amount)
-        self.players_stepper = Stepper(2, MAX_SEATS, self.n_players, self._set_players)
-        self.name_inputs: list[TextInput] = []
+        self.players_stepper = Stepper(MIN_PLAYERS, MAX_PLAYERS, self.n_players, self._set_players)
+        self.name_inputs = []
         self.kind_choices: list[Choice[str]] = []
         for i in range(MAX_SEATS):
             self.name_inputs.append(
@@ -151,16 +152,20 @@ class NewGameScene(Dialog):
                 )
             )
             self.kind_choices.append(
-                Choice(list(SEAT_KINDS), self.seats[i][1], lambda v, i=i: self._set_kind(i, v))
+                Choice(
+                    [(kind.value, (lambda kind=kind: kind.label)) for kind in SeatKind],
+                    self.seats[i][1],
+                    lambda v, i=i: self._set_kind(i, v),
+                )
             )
         self.back_button = Button(N_("Back"), self.back)
         self.start_button = Button(N_("Start"), self.start, style="primary")
         self.labels = {
             "rules": Label(N_("Rules"), 30, bold=True, color=theme.ACCENT_RGB),
-            "target": Label(N_("Play to")),
+            "target": Label(option("target_score").label),
             "hints": Label(N_("Hints")),
-            "custom": Label(N_("Wild Customizable card"), 26, bold=True, color=theme.ACCENT_RGB),
-            "amount": Label(N_("Cards")),
+            "custom": Label(option("custom_rule").label, 26, bold=True, color=theme.ACCENT_RGB),
+            "amount": Label(CUSTOM_AMOUNT_LABEL),
             "players": Label(N_("Players"), 30, bold=True, color=theme.ACCENT_RGB),
         }
         self.description = Label(
@@ -203,15 +208,11 @@ class NewGameScene(Dialog):
             shown = i < self.n_players
             self.name_inputs[i].visible = self.kind_choices[i].visible = shown
 
-    @staticmethod
-    def _round_target(value: int) -> int:
-        return max(50, min(2000, round(value / 50.0) * 50))
-
     # --- changes
     def _set_preset(self, name: str) -> None:
         self.preset = next(p for p in self.presets if p.name == name)
         self.target = self.preset.rules.target_score
-        self.target_stepper.set_value(self._round_target(self.target))
+        self.target_stepper.set_value(option("target_score").nearest_step(self.target))
         rules = self.preset.rules
         self.n_players = max(rules.min_players, min(rules.max_players, self.n_players))
         self.players_stepper.set_value(self.n_players)
@@ -237,6 +238,7 @@ class NewGameScene(Dialog):
 
     def _set_players(self, value: int) -> None:
         self.n_players = value
+        self._rename()
         self._sync_visibility()
         self._layout_key = None
 
@@ -244,39 +246,36 @@ class NewGameScene(Dialog):
         self.seats[i][0] = value
 
     def _set_kind(self, i: int, value: str) -> None:
-        """A seat that changes between person and computer changes a default name with it
-        ("Computer 2" becomes "Player 3"); a name the family typed stays."""
-        was_human = self.seats[i][1] == "human"
+        """A seat that changes kind changes the game's own name with it ("Computer 2"
+        becomes "Player 3"); a name the family typed stays."""
         self.seats[i][1] = value
-        if was_human == (value == "human") or self.seats[i][0] not in self._default_names(i):
-            return
-        self.seats[i][0] = self.name_inputs[i].value = self._kind_name(i, value == "human")
+        self._rename()
 
-    @staticmethod
-    def _kind_name(i: int, human: bool) -> str:
-        """The name this screen gives seat `i` by itself."""
-        if human:
-            return _("You") if i == 0 else _("Player {n}").format(n=i + 1)
-        return _("Computer {n}").format(n=max(1, i))
-
-    @classmethod
-    def _default_names(cls, i: int) -> set[str]:
-        """Every name this screen gives seat `i` by itself, in this language and English."""
-        english = {"You" if i == 0 else f"Player {i + 1}", f"Computer {max(1, i)}"}
-        return {cls._kind_name(i, True), cls._kind_name(i, False)} | english
+    def _rename(self) -> None:
+        """Every seat with the game's own name gets the one that fits the table now: "You"
+        for the one person among computers, "Player 1", "Player 2" when several share the
+        screen, computers numbered in seat order; a name the family typed stays."""
+        table = [(name, kind) for name, kind in self.seats[: self.n_players]]
+        hidden = [(name, kind) for name, kind in self.seats[self.n_players :]]
+        names = shown_names(table) + shown_names(table + hidden)[len(table) :]
+        for i, name in enumerate(names):
+            self.seats[i][0] = name
+        for field, name in zip(self.name_inputs, names, strict=False):
+            if field.value != name:
+                field.value = name
 
     # --- start
     def chosen_seats(self) -> list[tuple[str, str]]:
-        out = []
-        for i in range(self.n_players):
-            name = self.seats[i][0].strip() or self._default_name(i)
-            out.append((name, self.seats[i][1]))
-        return out
+        """(name, kind) of each seat at the table, as the match records them."""
+        seats = [(name, kind) for name, kind in self.seats[: self.n_players]]
+        return list(zip(shown_names(seats), [kind for _name, kind in seats], strict=True))
 
     def chosen_rules(self) -> RuleSet:
         rules = self.preset.rules.replace(target_score=int(self.target))
         if has_custom_card(rules):
-            text = self.rule_text.strip() or rules.custom_rule.text
+            text = self.rule_text.strip()
+            if not text or text == _(self._rule_source):
+                text = self._rule_source
             rules = rules.replace(
                 custom_rule=CustomRule(
                     text=text, effect=self.rule_effect, amount=int(self.rule_amount)
@@ -323,7 +322,7 @@ class NewGameScene(Dialog):
         """Keep the choices for next time (as the settings' own types when available)."""
         from uno_desktop.storage import SeatSetting
 
-        last_seats: Any = tuple(SeatSetting(n, k) for n, k in seats)
+        last_seats: Any = tuple(SeatSetting("" if is_given_name(n) else n, k) for n, k in seats)
         changes: dict[str, Any] = {
             "last_preset": self.preset.name,
             "last_seats": last_seats,

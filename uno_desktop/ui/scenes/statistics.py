@@ -1,4 +1,5 @@
-"""Statistics: a table per player, the recent matches and a chart of the last match.
+"""Statistics: the people's totals (computer players apart), the recent matches and a
+chart of the last match; before the first finished match, a word and the way to play one.
 
 Read from storage each time the screen opens (nothing cached), so a match that just ended
 is already counted.
@@ -10,26 +11,32 @@ from typing import Any
 
 import pygame
 
-from uno_desktop.i18n import N_, _
+from uno_desktop.i18n import N_, _, integer
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
-from uno_desktop.ui.kit import Button, Dialog, draw_panel, draw_text
+from uno_desktop.seats import in_language
+from uno_desktop.ui.kit import Button, Dialog, draw_panel, draw_text, wrap_words
+from uno_desktop.ui.stats_chart import draw_chart
 
-#: line colours for the chart, one per seat (card colours first, then friendly extras)
-SERIES_RGB: tuple[tuple[int, int, int], ...] = (
-    (250, 196, 28),
-    (222, 46, 52),
-    (90, 170, 255),
-    (96, 204, 120),
-    (246, 244, 236),
-    (255, 140, 60),
-    (190, 120, 230),
-    (90, 220, 210),
-    (240, 130, 180),
-    (160, 160, 160),
-)
 MAX_PLAYER_ROWS = 8
 MAX_RECENT = 5
+EMPTY_TEXT = N_(
+    "Play a match to the end and it shows here: who won, everyone's points and a chart "
+    "of the rounds."
+)
+
+
+def player_rows(players: dict[str, Any]) -> tuple[list[tuple[str, Any]], list[tuple[str, Any]]]:
+    """(people, computer players), each ranked by match wins, then points, then name."""
+    ranked = sorted(players.items(), key=lambda kv: (-kv[1].match_wins, -kv[1].points, kv[0]))
+    people = [(name, p) for name, p in ranked if not getattr(p, "computer", False)]
+    computers = [(name, p) for name, p in ranked if getattr(p, "computer", False)]
+    return people, computers
+
+
+def _when(record: Any) -> str:
+    """When a match finished, as "2026-11-28 21:39" (the same in every language)."""
+    return str(record.finished_at)[:16].replace("T", " ")
 
 
 def load_stats(services: Any) -> Any | None:
@@ -52,15 +59,31 @@ class StatisticsScene(Dialog):
         self._chart = pygame.Rect(0, 0, 0, 0)
         super().__init__(services)
 
+    @property
+    def empty(self) -> bool:
+        """No finished match yet (the first start)."""
+        return not getattr(self.stats, "players", None) and not getattr(self.stats, "history", ())
+
     def build(self) -> None:
-        self.done = Button(N_("Back"), self.back, style="primary")
+        self._empty_panel = pygame.Rect(0, 0, 0, 0)
+        self._empty_lines: list[str] = []
         self.replays = Button(N_("Replays"), self._open_replays, key="replays")
-        self.group.set_widgets([self.done, self.replays])
+        if self.empty:
+            self.done = Button(N_("Back"), self.back)
+            self.play = Button(N_("New game"), self._new_game, style="primary")
+            self.group.set_widgets([self.play, self.replays, self.done])
+        else:
+            self.done = Button(N_("Back"), self.back, style="primary")
+            self.group.set_widgets([self.done, self.replays])
 
     def _open_replays(self) -> None:
         """The recorded rounds, newest first."""
         if self.stack is not None:
             self.stack.push(self.services.scenes.replays())
+
+    def _new_game(self) -> None:
+        if self.stack is not None:
+            self.stack.replace(self.services.scenes.new_game())
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         w, h = size
@@ -78,26 +101,64 @@ class StatisticsScene(Dialog):
         self.done.rect.bottomright = (w // 2 - int(10 * s), h - int(24 * s))
         self.replays.rect = self.done.rect.move(self.done.rect.w + int(20 * s), 0)
         self.place_title(_("Statistics"), int(52 * s))
+        if self.empty:
+            self._layout_empty(size, s)
+
+    def _layout_empty(self, size: tuple[int, int], s: float) -> None:
+        """One panel in the middle: a heading, the message, Back and New game."""
+        w, h = size
+        panel_w = min(w - int(60 * s), int(700 * s))
+        pad, gap = int(32 * s), int(28 * s)
+        self._empty_lines = wrap_words(_(EMPTY_TEXT), int(26 * s), panel_w - 2 * pad)
+        text_h = len(self._empty_lines) * font(int(26 * s)).get_linesize()
+        button_h = self.done.rect.height
+        panel_h = pad + int(48 * s) + text_h + gap + button_h + pad
+        self._empty_panel = pygame.Rect(0, 0, panel_w, panel_h)
+        self._empty_panel.center = (w // 2, h // 2 + int(20 * s))
+        # New game, Replays, Back in one row across the panel
+        button_w = min(self.done.rect.w, (panel_w - 2 * pad - 2 * gap) // 3)
+        x = self._empty_panel.centerx - (3 * button_w + 2 * gap) // 2
+        for b in (self.play, self.replays, self.done):
+            b.rect = pygame.Rect(x, 0, button_w, button_h)
+            b.rect.bottom = self._empty_panel.bottom - pad
+            x += button_w + gap
 
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
         self.draw_title(surface)
+        if self.empty:
+            self._draw_empty(surface)
+            return
         for r in (self._players, self._recent, self._chart):
             draw_panel(surface, r, s)
         players = dict(getattr(self.stats, "players", {}) or {})
         history = list(getattr(self.stats, "history", ()) or ())
-        if not players and not history:
-            draw_text(
-                surface,
-                _("No finished matches yet. Play one and come back!"),
-                int(28 * s),
-                theme.TEXT_RGB,
-                center=self._players.center,
-            )
-        else:
-            self._draw_players(surface, players)
-            self._draw_recent(surface, history)
+        self._draw_players(surface, players)
+        self._draw_recent(surface, history)
         self._draw_chart(surface, history[-1] if history else None)
+
+    def _draw_empty(self, surface: pygame.Surface) -> None:
+        """The first start: what will show here, and a button to play."""
+        s = self.scale
+        r = self._empty_panel
+        draw_panel(surface, r, s)
+        y = r.top + int(32 * s)
+        heading = _("No matches yet")
+        px = int(34 * s)
+        draw_text(
+            surface,
+            heading,
+            px,
+            theme.ACCENT_RGB,
+            bold=True,
+            midtop=(r.centerx, y),
+            max_w=r.width - int(40 * s),
+        )
+        y += int(48 * s)
+        line_h = font(int(26 * s)).get_linesize()
+        for line in self._empty_lines:
+            draw_text(surface, line, int(26 * s), theme.TEXT_RGB, midtop=(r.centerx, y))
+            y += line_h
 
     def _heading(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> int:
         s = self.scale
@@ -116,7 +177,7 @@ class StatisticsScene(Dialog):
         s = self.scale
         r = self._players
         y = self._heading(surface, r, _("Players"))
-        cols = [_("Player"), _("Matches"), _("Wins"), _("Rounds"), _("Points"), _("Best round")]
+        cols = [_("Name"), _("Matches"), _("Wins"), _("Rounds"), _("Points"), _("Best round")]
         name_w = int(r.width * 0.3)
         xs = [r.left + int(18 * s)]
         step = (r.width - name_w - int(36 * s)) // (len(cols) - 1)
@@ -141,29 +202,59 @@ class StatisticsScene(Dialog):
             max(1, int(2 * s)),
         )
         y += int(6 * s)
-        ranked = sorted(players.items(), key=lambda kv: (-kv[1].match_wins, -kv[1].points, kv[0]))
+        people, computers = player_rows(players)
+        y = self._player_lines(surface, people, xs, widths, y, theme.TEXT_RGB)
+        if computers and y + 2 * font(int(24 * s)).get_linesize() < r.bottom - int(8 * s):
+            y += int(6 * s)
+            draw_text(
+                surface,
+                _("Computer players"),
+                int(22 * s),
+                theme.TEXT_DIM_RGB,
+                topleft=(xs[0], y),
+                bold=True,
+                max_w=r.width - int(36 * s),
+            )
+            y += font(int(22 * s), bold=True).get_linesize()
+            self._player_lines(surface, computers, xs, widths, y, theme.TEXT_DIM_RGB)
+
+    def _player_lines(
+        self,
+        surface: pygame.Surface,
+        rows: list[tuple[str, Any]],
+        xs: list[int],
+        widths: list[int],
+        y: int,
+        rgb: tuple[int, int, int],
+    ) -> int:
+        """Draw rows of the players table from `y` while they fit; the y after them."""
+        s = self.scale
         f = font(int(24 * s))
-        for name, p in ranked[:MAX_PLAYER_ROWS]:
-            if y + f.get_linesize() > r.bottom - int(8 * s):
+        for name, p in rows[:MAX_PLAYER_ROWS]:
+            if y + f.get_linesize() > self._players.bottom - int(8 * s):
                 break
-            values = [name, p.matches, p.match_wins, p.rounds, p.points, p.best_round]
+            counts = [p.matches, p.match_wins, p.rounds, p.points, p.best_round]
+            values = [in_language(name), *(integer(n) for n in counts)]
             for x, v, width in zip(xs, values, widths, strict=True):
-                draw_text(surface, str(v), int(24 * s), theme.TEXT_RGB, topleft=(x, y), max_w=width)
+                draw_text(surface, v, int(24 * s), rgb, topleft=(x, y), max_w=width)
             y += f.get_linesize() + int(2 * s)
+        return y
 
     def recent_lines(self, history: list[Any]) -> list[str]:
         """One line per recent match, newest first: when, the preset's title, who won, in
         how many rounds."""
         lines = []
         for rec in reversed(history[-MAX_RECENT:]):
-            when = str(rec.finished_at)[:16].replace("T", " ")
-            winner = rec.winner or "-"
+            when = _when(rec)
+            winner = in_language(rec.winner) if rec.winner else "-"
             if rec.rounds == 1:
                 template = _("{when}  {preset}: {winner} won (1 round)")
             else:
                 template = _("{when}  {preset}: {winner} won ({rounds} rounds)")
             title = self._preset_title(rec.preset)
-            lines.append(template.format(when=when, preset=title, winner=winner, rounds=rec.rounds))
+            lines.append(
+                template.format(when=when, preset=title, winner=winner, rounds=integer(rec.rounds))
+            )
         return lines
 
     def _draw_recent(self, surface: pygame.Surface, history: list[Any]) -> None:
@@ -206,62 +297,12 @@ class StatisticsScene(Dialog):
                 surface, _("Nothing to show yet"), int(24 * s), theme.TEXT_DIM_RGB, center=r.center
             )
             return
-        names = [seat.name for seat in last.seats]
-        legend_f = font(int(20 * s))
-        legend_h = ((len(names) + 1) // 2) * legend_f.get_linesize() + int(10 * s)
-        plot = pygame.Rect(
-            r.left + int(56 * s),
-            y0 + int(10 * s),
-            r.width - int(80 * s),
-            r.bottom - y0 - legend_h - int(50 * s),
-        )
-        n_seats = len(names)
-        runs = [[0] for _seat in range(n_seats)]
-        for pts in last.round_points:
-            for i in range(n_seats):
-                runs[i].append(runs[i][-1] + pts[i])
-        top = max(1, max(max(run) for run in runs))
-        rounds = len(last.round_points)
-        pygame.draw.line(
-            surface, theme.TEXT_DIM_RGB, plot.bottomleft, plot.bottomright, max(1, int(2 * s))
-        )
-        pygame.draw.line(
-            surface, theme.TEXT_DIM_RGB, plot.bottomleft, plot.topleft, max(1, int(2 * s))
-        )
-        small = font(int(18 * s))
-        for frac in (0.5, 1.0):
-            yy = plot.bottom - int(plot.height * frac)
-            pygame.draw.line(surface, theme.PANEL_BORDER_RGB, (plot.left, yy), (plot.right, yy), 1)
-            lab = small.render(str(int(top * frac)), True, theme.TEXT_DIM_RGB)
-            surface.blit(lab, lab.get_rect(midright=(plot.left - int(6 * s), yy)))
-        for i, run in enumerate(runs):
-            pts = [
-                (
-                    plot.left + int(plot.width * k / max(1, rounds)),
-                    plot.bottom - int(plot.height * v / top),
-                )
-                for k, v in enumerate(run)
-            ]
-            col = SERIES_RGB[i % len(SERIES_RGB)]
-            if len(pts) > 1:
-                pygame.draw.lines(surface, col, False, pts, max(2, int(3 * s)))
-            for p in pts[1:]:
-                pygame.draw.circle(surface, col, p, max(3, int(4 * s)))
-        lab = small.render(_("Round"), True, theme.TEXT_DIM_RGB)
-        surface.blit(lab, lab.get_rect(midtop=(plot.centerx, plot.bottom + int(4 * s))))
-        ly = plot.bottom + int(30 * s)
-        half = r.width // 2
-        for i, name in enumerate(names):
-            x = r.left + int(20 * s) + (i % 2) * half
-            yy = ly + (i // 2) * legend_f.get_linesize()
-            col = SERIES_RGB[i % len(SERIES_RGB)]
-            pygame.draw.rect(surface, col, (x, yy + int(4 * s), int(14 * s), int(10 * s)))
-            text = f"{name}: {runs[i][-1]}"
-            draw_text(
-                surface,
-                text,
-                int(20 * s),
-                theme.TEXT_RGB,
-                topleft=(x + int(20 * s), yy),
-                max_w=half - int(30 * s),
-            )
+        left = r.left + int(18 * s)
+        caption = f"{self._preset_title(last.preset)}, {_when(last)}"  # which match this is
+        px = int(20 * s)
+        draw_text(surface, caption, px, theme.TEXT_DIM_RGB, topleft=(left, y0 - int(6 * s)))
+        y0 += font(px).get_linesize()
+        area = pygame.Rect(left - int(2 * s), y0, r.width - int(32 * s), r.bottom - y0)
+        area.height -= int(10 * s)
+        names = [in_language(seat.name) for seat in last.seats]
+        draw_chart(surface, area, names, last.round_points, s)

@@ -47,6 +47,7 @@ from uno_desktop.render import theme
 from uno_desktop.render.animator import Animator
 from uno_desktop.render.layout import TableLayout, fan_rects, hit_test_fan, table_layout
 from uno_desktop.render.tween import ease_in_out_cubic, ease_out_cubic
+from uno_desktop.seats import SeatNames
 from uno_desktop.ui.kit import Button, text_of
 from uno_desktop.ui.log_text import card_name, challenge_result_text, color_name, event_line
 from uno_desktop.ui.moments import Moments, banner_for
@@ -135,7 +136,7 @@ class TableScene(Scene):
         #: the tutorial's coach: it allows one action at a time and says which (None: play)
         self.coach = coach
         self.n: int = match.players
-        self.names = [match.seat_name(s) for s in range(self.n)]
+        self.names = SeatNames(match.seat_name(s) for s in range(self.n))
         self.humans = [s for s in range(self.n) if match.is_human(s)]
         you = self.humans[0] if len(self.humans) == 1 else None
         self.view = TableView(self.names, match.rules.deck_size(), you)
