@@ -145,3 +145,22 @@ def test_statistics_with_ten_seats_and_a_long_match_draw_at_both_sizes(services)
     stats = StatisticsScene(services)
     for size in SIZES:
         show(stats, size).draw(pygame.Surface(size))
+
+
+def test_rounds_recorded_before_any_finished_match_are_reachable_from_the_first_screen(services):
+    from tests.test_replay import played_round
+    from uno_desktop.replay import ReplayShelf, record_of
+    from uno_desktop.ui.scenes.replays import ReplaysScene
+
+    match, _ = played_round(players=2)
+    ReplayShelf(services.storage).keep(record_of(match))
+    stats = StatisticsScene(services)
+    stack = show(stats)
+    assert stats.empty
+    assert [b.text for b in stats.buttons] == ["New game", "Replays", "Back"]
+    for size in SIZES:
+        stats.relayout(size)
+        assert not stats.layout_problems()
+    stats.replays.activate()
+    stack.apply_pending()
+    assert isinstance(stack.top, ReplaysScene)

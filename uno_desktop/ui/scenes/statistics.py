@@ -71,10 +71,18 @@ class StatisticsScene(Dialog):
         if self.empty:
             self.done = Button(N_("Back"), self.back)
             self.play = Button(N_("New game"), self._new_game, style="primary")
-            self.group.set_widgets([self.play, self.replays, self.done])
+            # rounds may be recorded before any match is finished
+            shown = [self.replays] if self._has_replays() else []
+            self.group.set_widgets([self.play, *shown, self.done])
         else:
             self.done = Button(N_("Back"), self.back, style="primary")
             self.group.set_widgets([self.done, self.replays])
+
+    def _has_replays(self) -> bool:
+        from uno_desktop.replay import ReplayShelf
+
+        storage = self.services.storage
+        return storage is not None and bool(ReplayShelf(storage).files())
 
     def _open_replays(self) -> None:
         """The recorded rounds, newest first."""
@@ -115,10 +123,12 @@ class StatisticsScene(Dialog):
         panel_h = pad + int(48 * s) + text_h + gap + button_h + pad
         self._empty_panel = pygame.Rect(0, 0, panel_w, panel_h)
         self._empty_panel.center = (w // 2, h // 2 + int(20 * s))
-        # New game, Replays, Back in one row across the panel
-        button_w = min(self.done.rect.w, (panel_w - 2 * pad - 2 * gap) // 3)
-        x = self._empty_panel.centerx - (3 * button_w + 2 * gap) // 2
-        for b in (self.play, self.replays, self.done):
+        # New game, (Replays,) Back in one row across the panel
+        row = [b for b in self.group.widgets if isinstance(b, Button)]
+        n = len(row)
+        button_w = min(self.done.rect.w, (panel_w - 2 * pad - (n - 1) * gap) // n)
+        x = self._empty_panel.centerx - (n * button_w + (n - 1) * gap) // 2
+        for b in row:
             b.rect = pygame.Rect(x, 0, button_w, button_h)
             b.rect.bottom = self._empty_panel.bottom - pad
             x += button_w + gap
