@@ -23,8 +23,16 @@ from uno_desktop.engine import COLORS, Card, Color
 from uno_desktop.engine import events as ev
 from uno_desktop.i18n import _
 from uno_desktop.render import theme
-from uno_desktop.render.cards import CardPainter
-from uno_desktop.ui.kit import Button, Overlay, draw_panel, draw_text, paint_button, row
+from uno_desktop.render.cards import CARD_RATIO, CardPainter
+from uno_desktop.ui.kit import (
+    Button,
+    Overlay,
+    draw_fitted,
+    draw_panel,
+    draw_text,
+    paint_button,
+    row,
+)
 from uno_desktop.ui.log_text import card_name, color_name, event_line
 
 if TYPE_CHECKING:
@@ -286,7 +294,11 @@ class ChoosePlayerOverlay(TableOverlay):
 
 
 class PlayOrKeepOverlay(TableOverlay):
-    """The card just drawn is playable: play it now, or keep it and end the turn."""
+    """The card just drawn is playable: play it now, or keep it and end the turn.
+
+    A low, wide panel (the card on the left, the question and the buttons on the right)
+    put above or below the piles, never on them: the player decides looking at the
+    discard pile and the colour disc (`anchor` gives the felt and the piles' area)."""
 
     def __init__(
         self,
@@ -294,11 +306,14 @@ class PlayOrKeepOverlay(TableOverlay):
         card: Card,
         on_play: Callable[[], None],
         on_keep: Callable[[], None],
+        anchor: Callable[[], tuple[pygame.Rect, pygame.Rect]] | None = None,
     ) -> None:
         self.card = card
         self.on_play = on_play
         self.on_keep = on_keep
+        self.anchor = anchor
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.title_box = pygame.Rect(0, 0, 0, 0)
         self.card_w = 90
         super().__init__(services)
 
@@ -308,18 +323,40 @@ class PlayOrKeepOverlay(TableOverlay):
         self.group.set_widgets([self.play_button, self.keep_button])
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
-        self.card_w = round(110 * scale)
-        w = round(460 * scale)
-        h = round(150 * scale) + round(self.card_w * 1.5) + round(70 * scale)
+        self.card_w = round(96 * scale)
+        card_h = round(self.card_w * CARD_RATIO)
+        pad = round(20 * scale)
+        bw, bh, bgap = round(150 * scale), round(50 * scale), round(16 * scale)
+        right_w = 2 * bw + bgap
+        w = pad + self.card_w + pad + right_w + pad
+        h = pad + max(card_h, round(76 * scale) + bgap + bh) + pad
         self.panel = self.panel_rect(size, w, h)
+        if self.anchor is not None:
+            felt, piles = self.anchor()
+            self.panel.centerx = felt.centerx
+            self.panel.top = piles.bottom + pad
+            if self.panel.bottom > felt.bottom - pad // 2:
+                self.panel.bottom = piles.top - pad
+        x = self.panel.x + pad + self.card_w + pad
+        self.title_box = pygame.Rect(x, self.panel.y + pad, right_w, round(76 * scale))
         row(
             [self.play_button, self.keep_button],
-            self.panel.centerx,
-            self.panel.bottom - round(76 * scale),
-            round(170 * scale),
-            round(52 * scale),
-            round(20 * scale),
+            x + right_w // 2,
+            self.panel.bottom - pad - bh,
+            bw,
+            bh,
+            bgap,
         )
+
+    def layout_problems(self) -> list[str]:
+        problems = super().layout_problems()
+        if self.anchor is not None:
+            felt, piles = self.anchor()
+            if self.panel.colliderect(piles):
+                problems.append(f"the panel {self.panel} covers the piles {piles}")
+            if not felt.contains(self.panel):
+                problems.append(f"the panel {self.panel} leaves the table {felt}")
+        return problems
 
     def shortcut(self, event: pygame.event.Event) -> bool:
         button = {pygame.K_p: self.play_button, pygame.K_k: self.keep_button}.get(event.key)
@@ -336,17 +373,18 @@ class PlayOrKeepOverlay(TableOverlay):
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
         draw_panel(surface, self.panel, s)
-        draw_text(
+        draw_fitted(
             surface,
             _("You drew {card}").format(card=card_name(self.card)),
-            round(30 * s),
+            round(28 * s),
+            theme.TEXT_RGB,
+            self.title_box,
             bold=True,
             shadow=True,
-            midtop=(self.panel.centerx, self.panel.y + round(20 * s)),
-            max_w=self.panel.w - round(30 * s),
         )
         img = self.services.painter.face(self.card, self.card_w)
-        rect = img.get_rect(midtop=(self.panel.centerx, self.panel.y + round(62 * s)))
+        pad = round(20 * s)
+        rect = img.get_rect(midleft=(self.panel.x + pad, self.panel.centery))
         self._card_shadow(surface, rect, self.card_w)
         surface.blit(img, rect)
 

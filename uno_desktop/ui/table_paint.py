@@ -23,7 +23,14 @@ from uno_desktop.render import theme
 from uno_desktop.render.animator import Sprite, draw_sprites
 from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import TableLayout
-from uno_desktop.ui.kit import draw_panel, draw_text, paint_button, text_image, wrap_words
+from uno_desktop.ui.kit import (
+    draw_fitted,
+    draw_panel,
+    draw_text,
+    paint_button,
+    text_image,
+    wrap_words,
+)
 
 #: backs drawn in another seat's strip at most (the count says the rest)
 MAX_BACKS = 10
@@ -266,23 +273,24 @@ class TablePainter:
                     max(3, cm.w // 6),
                 )
             draw_text(surface, "?", round(cm.h * 0.6), bold=True, center=cm.center)
-        draw_text(
+        draw_fitted(
             surface,
             _("Colour"),
             lay.font_px(0.7),
             theme.TEXT_DIM_RGB,
-            midtop=(cm.centerx, cm.bottom + round(4 * s)),
+            lay.color_label,
+            valign="top",
         )
         dm = lay.direction_marker
         self._draw_direction(surface, dm, frame.direction)
         label = _("Clockwise") if frame.direction > 0 else _("Counter-clockwise")
-        draw_text(
+        draw_fitted(
             surface,
             label,
             lay.font_px(0.7),
             theme.TEXT_DIM_RGB,
-            midtop=(dm.centerx, dm.bottom + round(4 * s)),
-            max_w=dm.w * 2,
+            lay.direction_label,
+            valign="top",
         )
 
     def _draw_direction(self, surface: pygame.Surface, rect: pygame.Rect, direction: int) -> None:

@@ -22,7 +22,7 @@ from uno_desktop.render.fonts import font
 from uno_desktop.ui.kit.focus import FocusGroup
 from uno_desktop.ui.kit.metrics import BASE_SIZE, MIN_SCALE, scale_for
 from uno_desktop.ui.kit.paint import dim, draw_backdrop
-from uno_desktop.ui.kit.text import Text, draw_text, fit_px
+from uno_desktop.ui.kit.text import Text, draw_text, fit_px, use_floor
 from uno_desktop.ui.kit.widgets import Button, Label, Widget
 from uno_desktop.ui.scene import Scene
 
@@ -236,6 +236,7 @@ class Dialog(Scene):
         if size is None:
             size = self._window_size()
         self.size = (int(size[0]), int(size[1]))
+        use_floor(self.size, self._ui_scale())
         scale = scale_for(self.size, self._ui_scale())
         for _try in range(FIT_TRIES):
             self._place(scale)
@@ -312,6 +313,7 @@ class Dialog(Scene):
         size = surface.get_size()
         if self._layout_key != self._key_for(size):
             self.relayout(size)
+        use_floor(size, self._ui_scale())
         if not self.transparent:
             draw_backdrop(surface)
         elif self.dim_alpha:

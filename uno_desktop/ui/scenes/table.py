@@ -46,7 +46,7 @@ from uno_desktop.render import theme
 from uno_desktop.render.animator import Animator
 from uno_desktop.render.layout import TableLayout, fan_rects, hit_test_fan, table_layout
 from uno_desktop.render.tween import ease_in_out_cubic, ease_out_cubic
-from uno_desktop.ui.kit import Button, text_of
+from uno_desktop.ui.kit import Button, text_of, use_floor
 from uno_desktop.ui.log_text import card_name, challenge_result_text, color_name, event_line
 from uno_desktop.ui.scene import Scene
 from uno_desktop.ui.table_dialogs import (
@@ -687,6 +687,7 @@ class TableScene(Scene):
                 card,
                 on_play=lambda: self._decided(lambda: self._try_play(card)),
                 on_keep=lambda: self._decided(lambda: self._act(Pass(seat))),
+                anchor=self._piles_anchor,
             )
         else:
             _kind, _amount, can_challenge, _top = desired
@@ -728,6 +729,10 @@ class TableScene(Scene):
             if type(e) is ev.CardPlayed:
                 return self.names[e.seat]
         return None
+
+    def _piles_anchor(self) -> tuple[pygame.Rect, pygame.Rect]:
+        lay = self._ensure_layout(self._current_size())
+        return lay.table_rect, lay.piles_rect
 
     def _banner_anchor(self) -> tuple[pygame.Rect, pygame.Rect]:
         lay = self._ensure_layout(self._current_size())
@@ -1273,6 +1278,7 @@ class TableScene(Scene):
         # Clicks are hit-tested against what was drawn last, even when a resize event
         # never reached the table (a hand-off screen or a menu above it took it).
         self._size = surface.get_size()
+        use_floor(self._size, getattr(self.services.settings, "ui_scale", 1.0))
         self._paint.paint(surface, self.frame(self._size), self.services.painter)
 
     def _hint_lines(self, lay: TableLayout) -> list[str]:
