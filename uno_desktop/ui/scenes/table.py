@@ -301,9 +301,9 @@ class TableScene(Scene):
 
     @property
     def animating(self) -> bool:
+        """Frames are needed: cards fly, the shown state catches up, a computer's thinking
+        dots move. Waiting for a person needs none (see `wake_in_s`)."""
         if self.animator.busy or self._waiting or self.view.pending:
-            return True
-        if self._toast or self._why:
             return True
         if self._pending_result is not None:
             return True
@@ -311,10 +311,23 @@ class TableScene(Scene):
             return True
         if self.match.round_over:
             return self._round_end is None
+        return self._thinking_seat() is not None
+
+    def wake_in_s(self) -> float | None:
+        """The next moment the table changes by itself: a message to take down, or a
+        computer's catch, jump-in or UNO call falling due while a person decides."""
+        wakes = [
+            t
+            for t in (self._toast_s if self._toast else None, self._why_s if self._why else None)
+            if t is not None
+        ]
         try:
-            return self.match.next_due_s() is not None
+            due = self.match.next_due_s()
         except RuntimeError:
-            return False
+            due = None
+        if due is not None:
+            wakes.append(due - self.services.clock.now_s())
+        return max(0.0, min(wakes)) if wakes else None
 
     # ================================================================== the match
 
