@@ -30,6 +30,7 @@ from uno_desktop.ui.kit import (
     draw_fitted,
     draw_panel,
     draw_text,
+    fitted_height,
     paint_button,
     row,
 )
@@ -115,6 +116,7 @@ class ColorPickerOverlay(TableOverlay):
         self.on_cancel = on_cancel
         self.card = card
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.title_box = pygame.Rect(0, 0, 0, 0)
         super().__init__(services)
 
     def build(self) -> None:
@@ -125,12 +127,23 @@ class ColorPickerOverlay(TableOverlay):
         ]
         self.group.set_widgets(self.swatches)
 
+    def title(self) -> str:
+        if self.card is None:
+            return _("Choose a colour")
+        return _("Choose a colour for your {card}").format(card=card_name(self.card))
+
     def layout(self, size: tuple[int, int], scale: float) -> None:
         sw = round(96 * scale)
         gap = round(26 * scale)
-        w = 4 * sw + 3 * gap + round(80 * scale)
-        self.panel = self.panel_rect(size, w, round(260 * scale))
-        row(self.swatches, self.panel.centerx, self.panel.y + round(78 * scale), sw, sw, gap)
+        w = min(4 * sw + 3 * gap + round(80 * scale), size[0] - 16)
+        width = w - round(30 * scale)
+        title_h = fitted_height(self.title(), round(34 * scale), width, bold=True)
+        extra = max(0, title_h - round(40 * scale))  # a title on two lines pushes down
+        self.panel = self.panel_rect(size, w, round(260 * scale) + extra)
+        self.title_box = pygame.Rect(0, self.panel.y + round(18 * scale), width, title_h)
+        self.title_box.centerx = self.panel.centerx
+        top = self.panel.y + round(78 * scale) + extra
+        row(self.swatches, self.panel.centerx, top, sw, sw, gap)
 
     def shortcut(self, event: pygame.event.Event) -> bool:
         n = _number_key(event)
@@ -147,17 +160,14 @@ class ColorPickerOverlay(TableOverlay):
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
         draw_panel(surface, self.panel, s)
-        title = _("Choose a colour")
-        if self.card is not None:
-            title = _("Choose a colour for your {card}").format(card=card_name(self.card))
-        draw_text(
+        draw_fitted(
             surface,
-            title,
+            self.title(),
             round(34 * s),
+            theme.TEXT_RGB,
+            self.title_box,
             bold=True,
             shadow=True,
-            midtop=(self.panel.centerx, self.panel.y + round(22 * s)),
-            max_w=self.panel.w - round(30 * s),
         )
 
 
@@ -206,19 +216,18 @@ class SeatButton(Button):
             midright=(r.right - round(14 * s), r.centery),
         )
         tx = x + back.get_width() + round(10 * s)
-        draw_text(
-            surface,
-            c.name,
-            round(26 * s),
-            theme.TEXT_DARK_RGB,
-            bold=True,
-            midleft=(tx, r.centery),
-            max_w=count_rect.left - tx - round(10 * s),
+        name_box = pygame.Rect(tx, r.y + 2, count_rect.left - tx - round(10 * s), r.h - 4)
+        draw_fitted(
+            surface, c.name, round(26 * s), theme.TEXT_DARK_RGB, name_box, bold=True, align="left"
         )
 
 
 class ChoosePlayerOverlay(TableOverlay):
-    """The other seats with their card counts (Wild Swap Hands, a 7 under 7-0, a swap rule)."""
+    """The other seats with their card counts (Wild Swap Hands, a 7 under 7-0, a swap rule).
+
+    The table is dimmed only lightly: the seat pointed at (`pointed_seat`) is lit on it."""
+
+    dim_alpha = 50
 
     def __init__(
         self,
@@ -233,6 +242,8 @@ class ChoosePlayerOverlay(TableOverlay):
         self.on_choose = on_choose
         self.on_cancel = on_cancel
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.title_box = pygame.Rect(0, 0, 0, 0)
+        self.subtitle_y = 0
         super().__init__(services)
 
     def build(self) -> None:
@@ -248,14 +259,32 @@ class ChoosePlayerOverlay(TableOverlay):
         cols = 1 if n <= 3 else 2 if n <= 6 else 3
         rows = (n + cols - 1) // cols
         bw, bh, gap = round(260 * scale), round(56 * scale), round(14 * scale)
-        w = cols * bw + (cols - 1) * gap + round(60 * scale)
-        h = round(110 * scale) + rows * bh + (rows - 1) * gap + round(30 * scale)
+        w = min(cols * bw + (cols - 1) * gap + round(60 * scale), size[0] - 16)
+        bw = min(bw, (w - round(60 * scale) - (cols - 1) * gap) // cols)
+        width = w - round(30 * scale)
+        title_h = fitted_height(self.title_text, round(32 * scale), width, bold=True)
+        extra = max(0, title_h - round(38 * scale))  # a title on two lines pushes down
+        h = round(110 * scale) + extra + rows * bh + (rows - 1) * gap + round(30 * scale)
         self.panel = self.panel_rect(size, w, h)
+        self.title_box = pygame.Rect(0, self.panel.y + round(20 * scale), width, title_h)
+        self.title_box.centerx = self.panel.centerx
+        self.subtitle_y = self.title_box.bottom + round(4 * scale)
         x0 = self.panel.x + round(30 * scale)
-        y0 = self.panel.y + round(100 * scale)
+        y0 = self.panel.y + round(100 * scale) + extra
         for i, b in enumerate(self.seat_buttons):
             r, col = divmod(i, cols)
             b.rect = pygame.Rect(x0 + col * (bw + gap), y0 + r * (bh + gap), bw, bh)
+
+    @property
+    def pointed_seat(self) -> int | None:
+        """The seat under the pointer, else the one with the keyboard focus."""
+        for b in self.seat_buttons:
+            if b.hovered:
+                return b.choice.seat
+        for b in self.seat_buttons:
+            if b.focused:
+                return b.choice.seat
+        return None
 
     def shortcut(self, event: pygame.event.Event) -> bool:
         n = _number_key(event)
@@ -272,21 +301,22 @@ class ChoosePlayerOverlay(TableOverlay):
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
         draw_panel(surface, self.panel, s)
-        draw_text(
+        draw_fitted(
             surface,
             self.title_text,
             round(32 * s),
+            theme.TEXT_RGB,
+            self.title_box,
             bold=True,
             shadow=True,
-            midtop=(self.panel.centerx, self.panel.y + round(24 * s)),
-            max_w=self.panel.w - round(30 * s),
         )
         draw_text(
             surface,
             _("Pick a player"),
             round(20 * s),
             theme.TEXT_DIM_RGB,
-            midtop=(self.panel.centerx, self.panel.y + round(62 * s)),
+            midtop=(self.panel.centerx, self.subtitle_y),
+            max_w=self.title_box.w,
         )
 
 

@@ -102,6 +102,7 @@ class TableFrame:
     sprites: tuple[Sprite, ...]
     time_s: float  # for the thinking dots
     language: str
+    lit_seat: int | None = None  # the seat a player picker points at
 
 
 class TablePainter:
@@ -132,6 +133,8 @@ class TablePainter:
             if seat.seat != frame.bottom:
                 self._draw_seat(surface, frame, cards, seat)
         self._draw_bottom(surface, frame, cards)
+        if frame.lit_seat is not None:
+            self._light_seat(surface, frame.layout, frame.lit_seat)
         self._draw_panel(surface, frame)
         self._draw_status(surface, frame)
         draw_sprites(surface, frame.sprites)
@@ -427,6 +430,19 @@ class TablePainter:
             self._uno_badge(surface, lay, (area.centerx, area.top + r))
         if seat.thinking:
             self._dots(surface, lay, frame.time_s, (spot.name_rect.centerx, spot.name_rect.bottom))
+
+    def _light_seat(self, surface: pygame.Surface, lay: TableLayout, seat: int) -> None:
+        """A thick glowing frame round a seat's plate and cards: who a picker points at."""
+        if not 0 <= seat < len(lay.seats):
+            return
+        spot = lay.seats[seat]
+        area = spot.name_rect if seat == lay.viewer else spot.name_rect.union(spot.cards_rect)
+        s = lay.scale
+        ring = area.inflate(round(14 * s), round(12 * s))
+        width = max(3, round(4 * s))
+        radius = max(8, round(14 * s))
+        pygame.draw.rect(surface, (0, 0, 0), ring.inflate(4, 4), width + 4, radius + 2)
+        pygame.draw.rect(surface, theme.HIGHLIGHT_RGB, ring, width, radius)
 
     def _uno_badge(
         self, surface: pygame.Surface, lay: TableLayout, center: tuple[int, int]

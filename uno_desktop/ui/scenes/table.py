@@ -1285,7 +1285,15 @@ class TableScene(Scene):
             sprites=self.animator.sprites(),
             time_s=self._t,
             language=language(),
+            lit_seat=self._pointed_seat(),
         )
+
+    def _pointed_seat(self) -> int | None:
+        """The seat the open player picker points at (lit on the table), else None."""
+        picker = self._modal
+        if isinstance(picker, ChoosePlayerOverlay) and not picker.closed:
+            return picker.pointed_seat
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         # Clicks are hit-tested against what was drawn last, even when a resize event
