@@ -235,7 +235,7 @@ class TableScene(Scene):
         ]
         if len(lines) > SUMMARY_LINES:
             skipped = len(lines) - SUMMARY_LINES + 1
-            lines = [_("…and {n} more before that").format(n=skipped), *lines[-SUMMARY_LINES + 1 :]]
+            lines = [_("{n} more before these:").format(n=skipped), *lines[-SUMMARY_LINES + 1 :]]
         return lines
 
     # ================================================================== basics
@@ -1209,7 +1209,7 @@ class TableScene(Scene):
                 return _("Your turn: play a glowing card or draw")
             return _("{name}, your turn: play a card or draw").format(name=self.names[cur])
         if not self.match.is_human(cur):
-            return _("{name} is thinking…").format(name=self.names[cur])
+            return _("{name} is thinking").format(name=self.names[cur])
         return _("{name}'s turn").format(name=self.names[cur])
 
     def frame(self, size: tuple[int, int]) -> TableFrame:
