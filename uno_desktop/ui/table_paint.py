@@ -175,7 +175,7 @@ class TablePainter:
             bg, (104, 68, 40), rim, max(2, round(3 * lay.scale)), border_radius=radius + 4
         )
         bg.blit(grad, felt)
-        inner = felt.inflate(-round(16 * lay.scale), -round(16 * lay.scale))
+        inner = lay.felt_frame
         pygame.draw.rect(bg, (255, 255, 255), inner, 1, border_radius=radius)
         # a faint oval where the piles sit
         centre = lay.draw_pile.union(lay.discard_pile).inflate(
@@ -235,12 +235,13 @@ class TablePainter:
                 surface.blit(back, top)
         else:
             pygame.draw.rect(surface, (255, 255, 255), pile, 2, border_radius=max(4, cw // 10))
-        draw_text(
+        draw_fitted(
             surface,
             str(max(0, frame.pile_count)),
             lay.font_px(0.8),
             theme.TEXT_DIM_RGB,
-            midtop=(pile.centerx, pile.bottom + max(2, round(4 * lay.scale))),
+            lay.pile_count,
+            valign="top",
         )
         # discard pile: the last few cards, each with its own tilt
         disc = lay.discard_pile

@@ -217,8 +217,23 @@ class Dialog(Scene):
         out.update(self.extra_rects())
         return out
 
+    def frame_rects(self) -> dict[str, pygame.Rect]:
+        """The panels that hold widgets (`panel`, `_panel`): inside the window, but free to
+        hold the other rects."""
+        out: dict[str, pygame.Rect] = {}
+        for attr in ("panel", "_panel"):
+            rect = getattr(self, attr, None)
+            if isinstance(rect, pygame.Rect) and rect.w > 0 and rect.h > 0:
+                out[attr] = rect.copy()
+        return out
+
     def layout_problems(self) -> list[str]:
-        return rect_problems(self.layout_rects(), self.size)
+        problems = rect_problems(self.layout_rects(), self.size)
+        screen = pygame.Rect((0, 0), self.size)
+        for name, rect in self.frame_rects().items():
+            if not screen.contains(rect):
+                problems.append(f"{name} {rect} leaves the {self.size[0]}x{self.size[1]} window")
+        return problems
 
     # --- plumbing
     def _ui_scale(self) -> float:
