@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 WINDOW_TITLE = "UNO Desktop"
 FPS = 60
 #: the longest an idle loop sleeps before it runs a frame anyway (a safety net)
-IDLE_WAIT_S = 1.0
+IDLE_WAIT_S = 3.0
 #: the longest time step one frame may advance (after a sleep, a drag of the window, ...)
 MAX_DT_S = 0.1
 #: this many crashes in one run and the game gives up (a crash in the crash screen itself)
