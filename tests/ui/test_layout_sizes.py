@@ -391,3 +391,14 @@ def hand_problems(h: Any) -> list[str]:
     rects = table._hand_rects(table._hand_cards(), table._playable())
     frame = table.layout.felt_frame
     return [f"card {r} crosses the table's frame {frame}" for r in rects if not frame.contains(r)]
+
+
+@pytest.mark.parametrize("sub", ["rules", "settings"])
+def test_a_sub_screen_of_the_pause_menu_is_opaque(services, sub):
+    h = table_of(4)((1024, 600), services)
+    pause = PauseScene(services, h.match)
+    h.stack.push(pause)
+    h.stack.apply_pending()
+    getattr(pause, sub)()
+    h.stack.apply_pending()
+    assert h.stack.visible() == [h.stack.top]  # neither the table nor the menu shows through
