@@ -24,6 +24,7 @@ from uno_desktop.render.animator import Sprite, draw_sprites
 from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import TableLayout
 from uno_desktop.ui.kit import (
+    current_floor,
     draw_fitted,
     draw_panel,
     draw_text,
@@ -532,7 +533,14 @@ class TablePainter:
         )
         y = log_rect.bottom + round(4 * s)
         for line in frame.hints:
-            draw_text(surface, line, hint_px, theme.TEXT_DIM_RGB, midtop=(log_rect.centerx, y))
+            draw_text(
+                surface,
+                line,
+                hint_px,
+                theme.TEXT_DIM_RGB,
+                midtop=(log_rect.centerx, y),
+                box=lay.log_rect,
+            )
             y += round(hint_px * 1.15)
         for b in frame.buttons:
             if b.glow:
@@ -552,7 +560,7 @@ class TablePainter:
 
     @staticmethod
     def hint_px(lay: TableLayout) -> int:
-        return max(10, lay.font_px(0.6))
+        return max(current_floor(), lay.font_px(0.6))
 
     def hint_lines(self, lay: TableLayout) -> list[str]:
         """The keyboard hint under the log, wrapped to the panel (cached per size/language)."""
@@ -588,7 +596,7 @@ class TablePainter:
     def _draw_scores(self, surface: pygame.Surface, frame: TableFrame, r: pygame.Rect) -> None:
         rows = len(frame.seats) + 1
         row_h = r.h // rows
-        px = max(10, round(row_h * 0.78))
+        px = max(current_floor(), round(row_h * 0.78))
         draw_text(surface, _("Player"), px, theme.TEXT_DIM_RGB, midleft=(r.x + 6, r.y + row_h // 2))
         draw_text(
             surface, _("Score"), px, theme.TEXT_DIM_RGB, midright=(r.right - 6, r.y + row_h // 2)
@@ -624,7 +632,7 @@ class TablePainter:
         lay = frame.layout
         s = lay.scale
         pygame.draw.line(surface, theme.PANEL_BORDER_RGB, (r.x + 4, r.y), (r.right - 4, r.y), 1)
-        px = max(10, round(lay.line_h * 0.82))
+        px = max(current_floor(), round(lay.line_h * 0.82))
         line_h = round(px * 0.95)
         width = r.w - round(10 * s)
         lines: list[tuple[str, int]] = []
@@ -649,7 +657,7 @@ class TablePainter:
                 round(theme.TEXT_RGB[1] + (140 - theme.TEXT_RGB[1]) * k),
                 round(theme.TEXT_RGB[2] + (124 - theme.TEXT_RGB[2]) * k),
             )
-            draw_text(surface, line, px, color, topleft=(r.x + round(6 * s), y))
+            draw_text(surface, line, px, color, topleft=(r.x + round(6 * s), y), box=r)
             y -= line_h
 
     def _draw_status(self, surface: pygame.Surface, frame: TableFrame) -> None:
