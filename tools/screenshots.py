@@ -70,11 +70,13 @@ def _press(h: object, *keys: int) -> None:
 
 
 def handoff(size: tuple[int, int]) -> object:
-    """Bo is handed the screen after Ann played: what happened since his last turn."""
+    """Mormor Birgitta is handed the screen after Ann and Bo played: what happened since."""
     import pygame
 
     h = _people(
-        ["Ann", "Bo", "Cy"], [["R1", "R2", "B2"], ["R7", "G2", "G3"], ["Y1", "Y2", "Y3"]], size
+        ["Ann", "Bo", "Mormor Birgitta"],
+        [["R1", "R2", "B2"], ["R7", "G2", "G3"], ["Y1", "Y2", "Y3"]],
+        size,
     )
     _press(h, pygame.K_RETURN)
     h.click(h.card_pos("R1"))  # type: ignore[attr-defined]
@@ -427,10 +429,41 @@ def new_game_name(size: tuple[int, int]) -> object:
     return screen
 
 
+def swap_picker(size: tuple[int, int]) -> object:
+    """Mormor Birgitta plays a Wild Swap Hands, chose red, and picks whom to swap with."""
+    import pygame
+
+    h = _people(
+        ["Mormor Birgitta", "Alexandra", "Wilhelmina Ekman"],
+        [["WS", "R1", "B2"], ["R7", "G2", "G3"], ["Y1", "Y2", "Y3"]],
+        size,
+    )
+    _press(h, pygame.K_RETURN)
+    h.click(h.card_pos("WS"))  # type: ignore[attr-defined]
+    h.key(pygame.K_1)  # type: ignore[attr-defined]
+    h.frame()  # type: ignore[attr-defined]
+    return h
+
+
+def drawn_card(size: tuple[int, int]) -> object:
+    """Ann drew a card she can play: play it or keep it, with the piles in sight."""
+    import pygame
+
+    from tests.ui.test_privacy import small_match
+    from tests.ui.test_table import TableHarness
+
+    match = small_match(["Ann", "Bo"], [["B7", "Y2", "B1"], ["Y1", "Y3", "B3"]], start="G3")
+    h = TableHarness(match, size=size)
+    _press(h, pygame.K_RETURN, pygame.K_d)  # the next card is a Green 4
+    return h
+
+
 SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "handoff": handoff,
     "challenge": challenge,
     "news": news,
+    "swap-picker": swap_picker,
+    "drawn-card": drawn_card,
     "statistics": statistics,
     "statistics-empty": statistics_empty,
     "new-game-name": new_game_name,

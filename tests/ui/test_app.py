@@ -228,3 +228,69 @@ def test_a_save_that_fails_mid_match_is_told_at_once_over_the_table(app):
     app.stack.pop()  # OK: back to the game, which went on underneath
     app.step(1 / 60)
     assert app.stack.top is probe
+
+
+# --- idle is idle ---------------------------------------------------------------------------
+def idle_second(app: App) -> tuple[int, int]:
+    """Run the real loop for one second of wall time: (frames drawn, frames run)."""
+    import time
+
+    steps = []
+    step = app.step
+
+    def counting_step(dt_s: float, events: list[pygame.event.Event] | None = None) -> bool:
+        steps.append(dt_s)
+        return step(dt_s, events)
+
+    app.step = counting_step  # type: ignore[method-assign]
+    drawn = app.frames_drawn
+    start = time.monotonic()
+    app.run(until=lambda: time.monotonic() - start > 1.0)
+    return app.frames_drawn - drawn, len(steps)
+
+
+def test_the_title_left_alone_sleeps_instead_of_drawing(app):
+    app.start(TitleScene(app.services))
+    app.run(max_frames=30, fixed_dt_s=1 / 60)  # the first frames paint the fans
+    pygame.event.clear()
+    drawn, frames = idle_second(app)
+    assert drawn == 0
+    assert frames <= 3  # a safety wake-up each second, not 60 frames
+
+
+def test_a_table_waiting_for_a_person_sleeps_instead_of_drawing(app):
+    from tests.ui.test_table import make_match
+    from uno_desktop.ui.scenes.table import TableScene
+
+    match = make_match(
+        ["human", "normal"], [["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]], clock=app.services.clock
+    )
+    table = TableScene(app.services, match)
+    app.start(table)
+    app.run(until=lambda: table.input_ok, max_frames=600, fixed_dt_s=1 / 30)
+    assert match.human_to_act() == 0
+    pygame.event.clear()
+    drawn, frames = idle_second(app)
+    assert drawn == 0
+    assert frames <= 3
+
+
+def test_the_loop_wakes_for_the_next_timer_a_scene_asked_for(app):
+    class Timed(Probe):
+        def wake_in_s(self) -> float | None:
+            return 0.2
+
+    app.start(Timed())
+    assert app.idle_timeout_s() == pytest.approx(0.2)
+
+
+def test_input_wakes_a_sleeping_loop_at_once(app):
+    import time
+
+    app.start(Probe())
+    app.step(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    start = time.monotonic()
+    events = app.wait_for_events(1.0)
+    assert [e.type for e in events] == [pygame.KEYDOWN]
+    assert time.monotonic() - start < 0.1

@@ -1,5 +1,7 @@
-"""Every screen at a small laptop (1024x600) and a big monitor (2560x1440), at each UI size:
-the interactive widgets and the texts stay inside the window and apart from each other.
+"""Every screen at a small laptop (1024x600), the design size (1280x720) and a big monitor
+(2560x1440), in English and Swedish, at each UI size: the widgets stay inside the window
+and apart, and every text drawn through the kit is whole (never "…"), inside its box,
+clear of the other texts and never smaller than the floor.
 
 Each render is saved as a PNG (in UNO_SHOTS=<dir> when set, else the test's temporary
 folder) so a person can look at them.
@@ -21,20 +23,22 @@ from uno_desktop.i18n import set_language
 from uno_desktop.match import ManualClock, Match, SeatSpec
 from uno_desktop.presets import load_preset
 from uno_desktop.render.layout import layout_problems
-from uno_desktop.ui.kit import Dialog, rect_problems
+from uno_desktop.ui.kit import Dialog, DrawnText, record_texts
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
 from uno_desktop.ui.scenes.match_end import MatchEndScene
 from uno_desktop.ui.scenes.message import MessageScene
 from uno_desktop.ui.scenes.new_game import NewGameScene
 from uno_desktop.ui.scenes.pause import PauseScene
+from uno_desktop.ui.scenes.round_end import RoundEndScene
 from uno_desktop.ui.scenes.settings import SettingsScene
 from uno_desktop.ui.scenes.statistics import StatisticsScene
 from uno_desktop.ui.scenes.title import TitleScene
 from uno_desktop.ui.services import build_services
 
-SIZES = {"1024x600": (1024, 600), "2560x1440": (2560, 1440)}
+SIZES = {"1024x600": (1024, 600), "1280x720": (1280, 720), "2560x1440": (2560, 1440)}
 UI_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15, "xlarge": 1.3}
+LANGS = ("en", "sv")
 
 
 @pytest.fixture
@@ -90,9 +94,9 @@ def title(services: Any) -> Dialog:
     return TitleScene(services)
 
 
-def new_game(n: int, preset: str = "official", lang: str = "en") -> Callable[[Any], Dialog]:
+def new_game(n: int, preset: str = "official") -> Callable[[Any], Dialog]:
     def make(services: Any) -> Dialog:
-        remember(services, last_preset=preset, language=lang)
+        remember(services, last_preset=preset)
         scene = NewGameScene(services)
         scene.players_stepper.set_value(n)
         scene._set_players(n)
@@ -104,34 +108,20 @@ def new_game(n: int, preset: str = "official", lang: str = "en") -> Callable[[An
     return make
 
 
-def settings(lang: str) -> Callable[[Any], Dialog]:
-    def make(services: Any) -> Dialog:
-        remember(services, language=lang)
-        return SettingsScene(services)
-
-    return make
-
-
 def statistics(services: Any) -> Dialog:
     for n in (2, 10):
         MatchEndScene(services, finished_match(services, n)).enter()
     return StatisticsScene(services)
 
 
-def how_to_play(lang: str) -> Callable[[Any], Dialog]:
-    def make(services: Any) -> Dialog:
-        remember(services, language=lang)
-        return HowToPlayScene(services, load_preset("swedish"))
-
-    return make
-
-
-def pause(lang: str) -> Callable[[Any], Dialog]:
-    def make(services: Any) -> Dialog:
-        remember(services, language=lang)
-        return PauseScene(services, a_match(services, 4))
-
-    return make
+def round_end(services: Any) -> Dialog:
+    match = a_match(services, 4)
+    while not match.round_over:
+        services.clock.advance(5.0)
+        match.poll()
+    scene = RoundEndScene(services, match)
+    scene.finish_count()
+    return scene
 
 
 def match_end(n: int) -> Callable[[Any], Dialog]:
@@ -153,67 +143,263 @@ MENUS: dict[str, Callable[[Any], Dialog]] = {
     "title": title,
     "new-game-2": new_game(2),
     "new-game-10": new_game(10),
-    "new-game-swedish-custom-rule": new_game(10, "swedish", "sv"),
-    "settings": settings("en"),
-    "settings-sv": settings("sv"),
+    "new-game-swedish-custom-rule": new_game(10, "swedish"),
+    "settings": SettingsScene,
     "statistics": statistics,
     "statistics-empty": StatisticsScene,
-    "how-to-play-sv": how_to_play("sv"),
-    "pause": pause("en"),
-    "pause-sv": pause("sv"),
+    "how-to-play": lambda services: HowToPlayScene(services, load_preset("swedish")),
+    "pause": lambda services: PauseScene(services, a_match(services, 4)),
+    "round-end": round_end,
     "match-end-2": match_end(2),
     "match-end-10": match_end(10),
     "message": message,
 }
 
 
-def render(scene: Any, size: tuple[int, int], path: Path) -> None:
+# --- what is checked ----------------------------------------------------------------------
+def text_problems(drawn: list[DrawnText]) -> list[str]:
+    """Texts cut with "…", under the floor, outside their box or over each other."""
+    problems = []
+    for t in drawn:
+        where = f"{t.text!r} {t.rect} at {t.px} px"
+        if "…" in t.text:
+            problems.append(f"{where} is cut short with an ellipsis")
+        if t.px < t.floor:
+            problems.append(f"{where} is under the floor of {t.floor} px")
+        if not pygame.Rect((0, 0), t.surface_size).contains(t.rect):
+            problems.append(f"{where} leaves its {t.surface_size} surface")
+        if t.box is not None and not t.box.inflate(2, 2).contains(t.rect):
+            problems.append(f"{where} leaves its box {t.box}")
+        if t.max_w is not None and t.rect.w > t.max_w + 1:
+            problems.append(f"{where} is wider than its {t.max_w} px of room")
+    for i, a in enumerate(drawn):
+        for b in drawn[i + 1 :]:
+            if a.surface_id == b.surface_id and a.rect.clip(b.rect).w * a.rect.clip(b.rect).h > 4:
+                problems.append(f"{a.text!r} {a.rect} overlaps {b.text!r} {b.rect}")
+    return problems
+
+
+def draw_recorded(stack: SceneStack, surface: pygame.Surface) -> list[DrawnText]:
+    """Draw the stack; the texts the top scene drew (what lies under an overlay may hide)."""
+    surface.fill((0, 0, 0))
+    visible = stack.visible()
+    for scene in visible[:-1]:
+        scene.draw(surface)
+    with record_texts() as drawn:
+        visible[-1].draw(surface)
+    return drawn
+
+
+def render(scene: Any, size: tuple[int, int], path: Path) -> list[DrawnText]:
     stack = SceneStack()
     stack.push(scene)
     stack.apply_pending()
     surface = pygame.Surface(size)
-    surface.fill((0, 0, 0))
-    stack.draw(surface)
+    draw_recorded(stack, surface)
     paint_faces = getattr(scene, "paint_faces", None)
     if paint_faces is not None:  # the title's fans follow its first frame
         paint_faces()
-        stack.draw(surface)
+    drawn = draw_recorded(stack, surface)
     pygame.image.save(surface, str(path))
+    return drawn
 
 
 @pytest.mark.parametrize("ui", list(UI_SIZES))
 @pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", list(MENUS))
-def test_menu_widgets_and_texts_stay_inside_the_window_and_apart(services, shots, name, size, ui):
-    remember(services, ui_scale=UI_SIZES[ui])
+def test_every_menu_fits_the_window_with_whole_readable_texts(
+    services, shots, name, lang, size, ui
+):
+    remember(services, ui_scale=UI_SIZES[ui], language=lang)
     scene = MENUS[name](services)
-    render(scene, SIZES[size], shots / f"{name}-{size}-{ui}.png")
-    rects = scene.layout_rects()
+    drawn = render(scene, SIZES[size], shots / f"{name}-{size}-{lang}-{ui}.png")
     assert scene.interactive_widgets(), "nothing to press"
-    assert rect_problems(rects, SIZES[size]) == []
+    assert scene.layout_problems() == []
+    assert drawn, "no text drawn"
+    assert text_problems(drawn) == []
+
+
+# --- the table, played to each question it asks ------------------------------------------
+PEOPLE = ["Alexandra", "Mormor Birgitta", "Wilhelmina Ekman"]
+
+
+def people(hands: list[list[str]], size: tuple[int, int], services: Any, **kw: Any) -> Any:
+    from tests.ui.test_table import TableHarness, make_match
+
+    match = make_match(
+        ["human"] * len(hands), hands, clock=services.clock, names=PEOPLE[: len(hands)], **kw
+    )
+    return TableHarness(match, services, size=size)
+
+
+def press(h: Any, *keys: int) -> None:
+    for key in keys:
+        h.settle()
+        h.key(key)
+    h.settle()
+
+
+def table_of(players: int) -> Callable[[tuple[int, int], Any], Any]:
+    def make(size: tuple[int, int], services: Any) -> Any:
+        from tests.ui.test_table import TableHarness
+
+        h = TableHarness(a_match(services, players, human=True), services, size=size)
+        h.settle()
+        return h
+
+    return make
+
+
+def fourteen_cards(size: tuple[int, int], services: Any) -> Any:
+    hand = ["R1", "R2", "B3", "B4", "G5", "G6", "Y7", "Y8", "R9", "BS", "GR", "YD2", "W", "W4"]
+    h = people([hand, ["G1"] * 14], size, services, rest=["Y2"] * 40)
+    press(h, pygame.K_RETURN)
+    return h
+
+
+def handoff(size: tuple[int, int], services: Any) -> Any:
+    h = people([["R1", "R2", "B2"], ["R7", "G2", "G3"], ["Y1", "Y2", "Y3"]], size, services)
+    press(h, pygame.K_RETURN)
+    h.click(h.card_pos("R1"))
+    h.settle()
+    return h
+
+
+def reversed_table(size: tuple[int, int], services: Any) -> Any:
+    h = people([["RR", "R2", "B2"], ["R7", "G2", "G3"], ["Y1", "Y2", "Y3"]], size, services)
+    press(h, pygame.K_RETURN)
+    h.click(h.card_pos("RR"))
+    press(h, pygame.K_RETURN)
+    assert h.table.view.state.direction < 0
+    return h
+
+
+def colour_picker(size: tuple[int, int], services: Any) -> Any:
+    h = people([["WS", "R2", "B2"], ["R7", "G2", "G3"], ["Y1", "Y2", "Y3"]], size, services)
+    press(h, pygame.K_RETURN)
+    h.click(h.card_pos("WS"))
+    return h
+
+
+def swap_picker(size: tuple[int, int], services: Any) -> Any:
+    h = colour_picker(size, services)
+    h.key(pygame.K_1)
+    h.frame()
+    return h
+
+
+def drawn_card(size: tuple[int, int], services: Any) -> Any:
+    h = people([["B7", "G2", "Y4"], ["Y1", "Y2", "Y3"]], size, services, rest=["R9", "G1"] * 20)
+    press(h, pygame.K_RETURN, pygame.K_d)
+    return h
+
+
+def challenge(size: tuple[int, int], services: Any) -> Any:
+    h = people([["W4", "R1", "B2"], ["G1", "G2", "G3"], ["Y1", "Y2", "Y3"]], size, services)
+    press(h, pygame.K_RETURN)
+    h.click(h.card_pos("W4"))
+    press(h, pygame.K_1, pygame.K_RETURN)
+    return h
+
+
+def challenge_result(size: tuple[int, int], services: Any) -> Any:
+    h = challenge(size, services)
+    press(h, pygame.K_h)
+    return h
+
+
+TABLES: dict[str, Callable[[tuple[int, int], Any], Any]] = {
+    "table-2": table_of(2),
+    "table-4": table_of(4),
+    "table-10": table_of(10),
+    "table-14-cards": fourteen_cards,
+    "table-reversed": reversed_table,
+    "handoff": handoff,
+    "colour-picker": colour_picker,
+    "swap-picker": swap_picker,
+    "drawn-card": drawn_card,
+    "challenge": challenge,
+    "challenge-result": challenge_result,
+}
+TOPS = {
+    "handoff": "HandoffOverlay",
+    "colour-picker": "ColorPickerOverlay",
+    "swap-picker": "ChoosePlayerOverlay",
+    "drawn-card": "PlayOrKeepOverlay",
+    "challenge": "PenaltyOverlay",
+    "challenge-result": "ChallengeResultOverlay",
+}
 
 
 @pytest.mark.parametrize("ui", list(UI_SIZES))
 @pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("players", [2, 4, 10])
-def test_the_table_layout_stays_inside_the_window_and_apart(services, shots, players, size, ui):
-    from uno_desktop.ui.scenes.table import TableScene
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", list(TABLES))
+def test_every_table_situation_fits_with_whole_readable_texts(
+    services, shots, name, lang, size, ui
+):
+    remember(services, ui_scale=UI_SIZES[ui], language=lang)
+    h = TABLES[name](SIZES[size], services)
+    top = h.stack.top
+    assert type(top).__name__ == TOPS.get(name, "TableScene")
+    drawn = draw_recorded(h.stack, h.surface)
+    pygame.image.save(h.surface, str(shots / f"{name}-{size}-{lang}-{ui}.png"))
+    layout = h.table.layout
+    assert layout is not None
+    assert layout_problems(layout) == []
+    assert hand_problems(h) == []
+    if isinstance(top, Dialog):
+        assert top.layout_problems() == []
+    else:
+        assert texts_over_the_piles(drawn, layout) == []
+    if name == "drawn-card":
+        assert dialog_over_the_piles(top.panel, layout) == []
+    assert text_problems(drawn) == []
 
-    remember(services, ui_scale=UI_SIZES[ui])
-    match = a_match(services, players, human=True)
-    table = TableScene(services, match)
-    render(table, SIZES[size], shots / f"table-{players}-{size}-{ui}.png")
-    assert table.layout is not None
-    assert layout_problems(table.layout) == []
+
+def texts_over_the_piles(drawn: list[DrawnText], layout: Any) -> list[str]:
+    """Table texts lying across a pile or a marker (a marker's own sign inside it is fine)."""
+    pieces = {
+        "draw pile": layout.draw_pile,
+        "discard pile": layout.discard_pile,
+        "colour disc": layout.color_marker,
+        "direction marker": layout.direction_marker,
+    }
+    return [
+        f"{t.text!r} {t.rect} lies across the {name} {r}"
+        for t in drawn
+        if t.surface_size == layout.size
+        for name, r in pieces.items()
+        if t.rect.colliderect(r) and not r.contains(t.rect)
+    ]
 
 
-@pytest.mark.parametrize("ui", list(UI_SIZES))
-@pytest.mark.parametrize("size", list(SIZES))
-def test_the_colour_picker_buttons_stay_inside_the_window_and_apart(services, shots, size, ui):
-    from uno_desktop.ui.table_dialogs import ColorPickerOverlay
+def dialog_over_the_piles(panel: pygame.Rect, layout: Any) -> list[str]:
+    pieces = {
+        "draw pile": layout.draw_pile,
+        "discard pile": layout.discard_pile,
+        "colour disc": layout.color_marker,
+    }
+    return [
+        f"the dialog {panel} covers the {n} {r}" for n, r in pieces.items() if panel.colliderect(r)
+    ]
 
-    remember(services, ui_scale=UI_SIZES[ui])
-    picker = ColorPickerOverlay(services, lambda color: None)
-    render(picker, SIZES[size], shots / f"colour-picker-{size}-{ui}.png")
-    rects = {f"button:{b.key}": b.rect for b in picker.buttons}
-    assert rect_problems(rects, SIZES[size]) == []
+
+def hand_problems(h: Any) -> list[str]:
+    """Cards of the bottom hand crossing the line painted round the felt."""
+    table = h.table
+    rects = table._hand_rects(table._hand_cards(), table._playable())
+    frame = table.layout.felt_frame
+    return [f"card {r} crosses the table's frame {frame}" for r in rects if not frame.contains(r)]
+
+
+@pytest.mark.parametrize("sub", ["rules", "settings"])
+def test_a_sub_screen_of_the_pause_menu_is_opaque(services, sub):
+    h = table_of(4)((1024, 600), services)
+    pause = PauseScene(services, h.match)
+    h.stack.push(pause)
+    h.stack.apply_pending()
+    getattr(pause, sub)()
+    h.stack.apply_pending()
+    assert h.stack.visible() == [h.stack.top]  # neither the table nor the menu shows through

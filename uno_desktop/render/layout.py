@@ -86,6 +86,49 @@ class TableLayout:
         """A font size that fills `lines` text lines of this layout."""
         return max(10, round(self.line_h * lines * 1.05))
 
+    @property
+    def felt_frame(self) -> pygame.Rect:
+        """The line painted round the felt: the bottom hand never crosses it."""
+        return _inner(self.table_rect, self.scale)
+
+    @property
+    def direction_label(self) -> pygame.Rect:
+        """The room for the words under the direction marker: its column, clear of the
+        draw pile, down to below the pile's count."""
+        return self._label_under(self.direction_marker, self.draw_pile.left)
+
+    @property
+    def color_label(self) -> pygame.Rect:
+        """The room for the word under the colour marker, clear of the discard pile."""
+        return self._label_under(self.color_marker, self.discard_pile.right)
+
+    @property
+    def pile_count(self) -> pygame.Rect:
+        """The line under the draw pile where its count is written."""
+        top = self.draw_pile.bottom + max(2, round(4 * self.scale))
+        return pygame.Rect(self.draw_pile.x, top, self.draw_pile.w, self.line_h)
+
+    @property
+    def piles_rect(self) -> pygame.Rect:
+        """The piles, the markers and their words: what a dialog must leave in sight (with
+        room for the discards' tilt)."""
+        tilt = round(self.card_w * 0.2)
+        return self.draw_pile.union(self.discard_pile.inflate(tilt, tilt)).unionall(
+            [
+                self.direction_marker,
+                self.color_marker,
+                self.direction_label,
+                self.color_label,
+                self.pile_count,
+            ]
+        )
+
+    def _label_under(self, marker: pygame.Rect, pile_edge: int) -> pygame.Rect:
+        half = abs(marker.centerx - pile_edge) - max(2, self.card_w // 20)
+        top = marker.bottom + max(2, round(4 * self.scale))
+        bottom = max(top + self.line_h, self.pile_count.bottom)
+        return pygame.Rect(marker.centerx - half, top, 2 * half, bottom - top)
+
     def named_rects(self) -> dict[str, pygame.Rect]:
         """Every rectangle that must not overlap another, by a readable name."""
         out: dict[str, pygame.Rect] = {
@@ -97,6 +140,9 @@ class TableLayout:
             "log": self.log_rect,
             "scores": self.scores_rect,
             "status": self.status_rect,
+            "pile_count": self.pile_count,
+            "direction_label": self.direction_label,
+            "color_label": self.color_label,
         }
         for key, rect in self.buttons.items():
             out[f"button:{key}"] = rect
@@ -190,7 +236,8 @@ def _build(
     # --- the felt: hand at the bottom, seats around, piles in the middle ---------------
     table = pygame.Rect(m, m, panel.x - gap - m, h - 2 * m)
     hand_h = card_h + round(card_h * _LIFT) + gap
-    hand = pygame.Rect(table.x, table.bottom - hand_h, table.width, hand_h)
+    inner = _inner(table, u)
+    hand = pygame.Rect(inner.x, inner.bottom - hand_h, inner.width, hand_h)
     name_w = min(table.width, max(round(160 * u), 90))
     viewer_name = pygame.Rect(0, 0, name_w, line_h)
     viewer_name.midbottom = (table.centerx, hand.top - max(1, gap // 2))
@@ -216,19 +263,24 @@ def _build(
     centre = pygame.Rect(cx0, side_top, cx1 - cx0, side_bottom - side_top)
     marker = max(24, round(card_w * 0.62))
     pile_gap = max(gap, round(card_w * 0.3))
-    cluster_w = marker + gap + card_w + pile_gap + card_w + gap + marker
+    # a marker's words need more room than the marker: its column reaches halfway to
+    # the pile on one side and as far out on the other
+    side_gap = pile_gap
+    cluster_w = (
+        side_gap + marker + side_gap + card_w + pile_gap + card_w + side_gap + marker + side_gap
+    )
     status_h = round(line_h * 1.3)
-    cluster_h = status_h + gap + card_h
+    cluster_h = status_h + gap + card_h + line_h  # the pile's count and the words below
     if (cluster_w > centre.width or cluster_h > centre.height) and not force:
         return None
     top_y = centre.top + (centre.height - cluster_h) // 2
     piles_y = top_y + status_h + gap
-    x = centre.centerx - cluster_w // 2
+    x = centre.centerx - cluster_w // 2 + side_gap
     direction_marker = pygame.Rect(x, 0, marker, marker)
     direction_marker.centery = piles_y + card_h // 2
-    draw_pile = pygame.Rect(direction_marker.right + gap, piles_y, card_w, card_h)
+    draw_pile = pygame.Rect(direction_marker.right + side_gap, piles_y, card_w, card_h)
     discard_pile = pygame.Rect(draw_pile.right + pile_gap, piles_y, card_w, card_h)
-    color_marker = pygame.Rect(discard_pile.right + gap, 0, marker, marker)
+    color_marker = pygame.Rect(discard_pile.right + side_gap, 0, marker, marker)
     color_marker.centery = direction_marker.centery
     status = pygame.Rect(0, top_y, min(centre.width, max(cluster_w, round(320 * u))), status_h)
     status.centerx = centre.centerx
@@ -279,6 +331,11 @@ def _build(
         panel_rect=panel,
         line_h=line_h,
     )
+
+
+def _inner(table: pygame.Rect, u: float) -> pygame.Rect:
+    """The line painted round the felt a little inside its edge: the hand stays within."""
+    return table.inflate(-round(16 * u), -round(16 * u))
 
 
 def _slot(x: int, y: int, w: int, h: int) -> pygame.Rect:

@@ -1,9 +1,9 @@
 """The window and its loop: events down the scene stack, update, draw only when needed.
 
 Why it is built this way:
-- Idle frames draw nothing: the loop draws and flips only while a visible scene is dirty or
-  something animates; otherwise it sleeps in `pygame.event.wait(timeout)`, so a menu left
-  open costs (almost) no CPU.
+- Idle is idle: the loop draws and flips only while a visible scene is dirty or something
+  animates. Otherwise it sleeps (`ui/idle.py`) until an event comes or the next timer a
+  scene asked for is due (`Scene.wake_in_s`).
 - Scene changes are queued by scenes and applied at the end of each frame, so a scene never
   disappears in the middle of its own event handler.
 - The crash guard: an exception anywhere in a frame writes a crash report (with the
@@ -27,14 +27,15 @@ from typing import Any
 import pygame
 
 from uno_desktop.i18n import N_, _
+from uno_desktop.ui.idle import EventWaiter
 from uno_desktop.ui.scene import Scene, SceneStack
 
 log = logging.getLogger(__name__)
 
 WINDOW_TITLE = "UNO Desktop"
 FPS = 60
-#: how long an idle loop sleeps waiting for input before checking again
-IDLE_WAIT_MS = 250
+#: the longest an idle loop sleeps before it runs a frame anyway (a safety net)
+IDLE_WAIT_S = 3.0
 #: the longest time step one frame may advance (after a sleep, a drag of the window, ...)
 MAX_DT_S = 0.1
 #: this many crashes in one run and the game gives up (a crash in the crash screen itself)
@@ -58,6 +59,7 @@ class App:
         self._clock: pygame.time.Clock | None = None
         self._fullscreen = False
         self.on_flip: Callable[[App], None] | None = None
+        self._waiter = EventWaiter()
         services.listeners.append(self._settings_changed)
 
     # --- window
@@ -100,6 +102,7 @@ class App:
             else:
                 self.screen = pygame.display.set_mode(self._window_size, pygame.RESIZABLE)
             self._fullscreen = on
+            self._waiter.forget_window()
         except pygame.error:
             log.exception("could not switch full screen")
         self._mark_all_dirty()
@@ -151,13 +154,21 @@ class App:
                     advance(fixed_dt_s)
             else:
                 if idle_wait and not (self.stack.dirty or self.stack.animating):
-                    first = pygame.event.wait(IDLE_WAIT_MS)
-                    events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+                    events = self.wait_for_events(self.idle_timeout_s())
                 assert self._clock is not None
                 dt_s = min(MAX_DT_S, self._clock.tick(self.fps) / 1000.0)
             self.step(dt_s, events)
         self.save_window_size()
         return 0
+
+    def idle_timeout_s(self) -> float:
+        """How long the loop may sleep: until the earliest timer a scene asked for."""
+        wakes = [w for s in self.stack.scenes if (w := s.wake_in_s()) is not None]
+        return max(0.0, min([IDLE_WAIT_S, *wakes]))
+
+    def wait_for_events(self, timeout_s: float) -> list[pygame.event.Event]:
+        """Sleep until input arrives or `timeout_s` passes; the events (maybe none)."""
+        return self._waiter.wait(timeout_s)
 
     def step(self, dt_s: float, events: list[pygame.event.Event] | None = None) -> bool:
         """One frame: events, update, draw if needed, queued scene changes. True if drawn."""

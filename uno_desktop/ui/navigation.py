@@ -56,9 +56,9 @@ class Scenes:
         return NewGameScene(self._services)
 
     def settings(self, *, overlay: bool = False) -> Scene:
-        from uno_desktop.ui.scenes.settings import SettingsOverlay, SettingsScene
+        from uno_desktop.ui.scenes.settings import SettingsScene
 
-        return SettingsOverlay(self._services) if overlay else SettingsScene(self._services)
+        return SettingsScene(self._services)
 
     def statistics(self) -> Scene:
         from uno_desktop.ui.scenes.statistics import StatisticsScene

@@ -41,8 +41,13 @@ class Scene:
 
     @property
     def animating(self) -> bool:
-        """True while the scene needs frames even without input (tweens, timers)."""
+        """True while the scene needs frames even without input (tweens)."""
         return False
+
+    def wake_in_s(self) -> float | None:
+        """Seconds until the scene must run a frame though nothing moves and no input
+        came (a message to take down, a computer's move due); None: only on input."""
+        return None
 
 
 class SceneStack:

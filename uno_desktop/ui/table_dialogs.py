@@ -23,8 +23,18 @@ from uno_desktop.engine import COLORS, Card, Color
 from uno_desktop.engine import events as ev
 from uno_desktop.i18n import _
 from uno_desktop.render import theme
-from uno_desktop.render.cards import CardPainter
-from uno_desktop.ui.kit import Button, Overlay, Widget, draw_panel, draw_text, paint_button, row
+from uno_desktop.render.cards import CARD_RATIO, CardPainter
+from uno_desktop.ui.kit import (
+    Button,
+    Overlay,
+    Widget,
+    draw_fitted,
+    draw_panel,
+    draw_text,
+    fitted_height,
+    paint_button,
+    row,
+)
 from uno_desktop.ui.log_text import card_name, color_name, event_line
 from uno_desktop.ui.table_paint import paint_hint
 
@@ -65,6 +75,11 @@ class TableOverlay(Overlay):
         if button is not None:
             button.rect = pygame.Rect(0, 0, round(170 * scale), round(44 * scale))
             button.rect.midtop = (self.panel.centerx, self.panel.bottom + round(14 * scale))
+
+    def hint_widgets_built(self) -> list[Button]:
+        """The Hint button made by `hint_widgets`, when there is one."""
+        button = getattr(self, "hint_button", None)
+        return [button] if isinstance(button, Button) else []
 
     def show_hint(self, lit: str | None, line: str | None) -> None:
         """Ring the widget with key `lit` and show `line` (the table's hint)."""
@@ -177,6 +192,7 @@ class ColorPickerOverlay(TableOverlay):
         self.card = card
         self.on_hint = on_hint
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.title_box = pygame.Rect(0, 0, 0, 0)
         super().__init__(services)
 
     def build(self) -> None:
@@ -187,12 +203,23 @@ class ColorPickerOverlay(TableOverlay):
         ]
         self.group.set_widgets([*self.swatches, *self.hint_widgets()])
 
+    def title(self) -> str:
+        if self.card is None:
+            return _("Choose a colour")
+        return _("Choose a colour for your {card}").format(card=card_name(self.card))
+
     def layout(self, size: tuple[int, int], scale: float) -> None:
         sw = round(96 * scale)
         gap = round(26 * scale)
-        w = 4 * sw + 3 * gap + round(80 * scale)
-        self.panel = self.panel_rect(size, w, round(260 * scale))
-        row(self.swatches, self.panel.centerx, self.panel.y + round(78 * scale), sw, sw, gap)
+        w = min(4 * sw + 3 * gap + round(80 * scale), size[0] - 16)
+        width = w - round(30 * scale)
+        title_h = fitted_height(self.title(), round(34 * scale), width, bold=True)
+        extra = max(0, title_h - round(40 * scale))  # a title on two lines pushes down
+        self.panel = self.panel_rect(size, w, round(260 * scale) + extra)
+        self.title_box = pygame.Rect(0, self.panel.y + round(18 * scale), width, title_h)
+        self.title_box.centerx = self.panel.centerx
+        top = self.panel.y + round(78 * scale) + extra
+        row(self.swatches, self.panel.centerx, top, sw, sw, gap)
         self.place_hint(scale)
 
     def shortcut(self, event: pygame.event.Event) -> bool:
@@ -210,17 +237,14 @@ class ColorPickerOverlay(TableOverlay):
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
         draw_panel(surface, self.panel, s)
-        title = _("Choose a colour")
-        if self.card is not None:
-            title = _("Choose a colour for your {card}").format(card=card_name(self.card))
-        draw_text(
+        draw_fitted(
             surface,
-            title,
+            self.title(),
             round(34 * s),
+            theme.TEXT_RGB,
+            self.title_box,
             bold=True,
             shadow=True,
-            midtop=(self.panel.centerx, self.panel.y + round(22 * s)),
-            max_w=self.panel.w - round(30 * s),
         )
 
 
@@ -269,19 +293,18 @@ class SeatButton(Button):
             midright=(r.right - round(14 * s), r.centery),
         )
         tx = x + back.get_width() + round(10 * s)
-        draw_text(
-            surface,
-            c.name,
-            round(26 * s),
-            theme.TEXT_DARK_RGB,
-            bold=True,
-            midleft=(tx, r.centery),
-            max_w=count_rect.left - tx - round(10 * s),
+        name_box = pygame.Rect(tx, r.y + 2, count_rect.left - tx - round(10 * s), r.h - 4)
+        draw_fitted(
+            surface, c.name, round(26 * s), theme.TEXT_DARK_RGB, name_box, bold=True, align="left"
         )
 
 
 class ChoosePlayerOverlay(TableOverlay):
-    """The other seats with their card counts (Wild Swap Hands, a 7 under 7-0, a swap rule)."""
+    """The other seats with their card counts (Wild Swap Hands, a 7 under 7-0, a swap rule).
+
+    The table is dimmed only lightly: the seat pointed at (`pointed_seat`) is lit on it."""
+
+    dim_alpha = 50
 
     def __init__(
         self,
@@ -298,6 +321,8 @@ class ChoosePlayerOverlay(TableOverlay):
         self.on_cancel = on_cancel
         self.on_hint = on_hint
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.title_box = pygame.Rect(0, 0, 0, 0)
+        self.subtitle_y = 0
         super().__init__(services)
 
     def build(self) -> None:
@@ -313,15 +338,33 @@ class ChoosePlayerOverlay(TableOverlay):
         cols = 1 if n <= 3 else 2 if n <= 6 else 3
         rows = (n + cols - 1) // cols
         bw, bh, gap = round(260 * scale), round(56 * scale), round(14 * scale)
-        w = cols * bw + (cols - 1) * gap + round(60 * scale)
-        h = round(110 * scale) + rows * bh + (rows - 1) * gap + round(30 * scale)
+        w = min(cols * bw + (cols - 1) * gap + round(60 * scale), size[0] - 16)
+        bw = min(bw, (w - round(60 * scale) - (cols - 1) * gap) // cols)
+        width = w - round(30 * scale)
+        title_h = fitted_height(self.title_text, round(32 * scale), width, bold=True)
+        extra = max(0, title_h - round(38 * scale))  # a title on two lines pushes down
+        h = round(110 * scale) + extra + rows * bh + (rows - 1) * gap + round(30 * scale)
         self.panel = self.panel_rect(size, w, h)
+        self.title_box = pygame.Rect(0, self.panel.y + round(20 * scale), width, title_h)
+        self.title_box.centerx = self.panel.centerx
+        self.subtitle_y = self.title_box.bottom + round(4 * scale)
         x0 = self.panel.x + round(30 * scale)
-        y0 = self.panel.y + round(100 * scale)
+        y0 = self.panel.y + round(100 * scale) + extra
         for i, b in enumerate(self.seat_buttons):
             r, col = divmod(i, cols)
             b.rect = pygame.Rect(x0 + col * (bw + gap), y0 + r * (bh + gap), bw, bh)
         self.place_hint(scale)
+
+    @property
+    def pointed_seat(self) -> int | None:
+        """The seat under the pointer, else the one with the keyboard focus."""
+        for b in self.seat_buttons:
+            if b.hovered:
+                return b.choice.seat
+        for b in self.seat_buttons:
+            if b.focused:
+                return b.choice.seat
+        return None
 
     def shortcut(self, event: pygame.event.Event) -> bool:
         n = _number_key(event)
@@ -338,21 +381,22 @@ class ChoosePlayerOverlay(TableOverlay):
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
         draw_panel(surface, self.panel, s)
-        draw_text(
+        draw_fitted(
             surface,
             self.title_text,
             round(32 * s),
+            theme.TEXT_RGB,
+            self.title_box,
             bold=True,
             shadow=True,
-            midtop=(self.panel.centerx, self.panel.y + round(24 * s)),
-            max_w=self.panel.w - round(30 * s),
         )
         draw_text(
             surface,
             _("Pick a player"),
             round(20 * s),
             theme.TEXT_DIM_RGB,
-            midtop=(self.panel.centerx, self.panel.y + round(62 * s)),
+            midtop=(self.panel.centerx, self.subtitle_y),
+            max_w=self.title_box.w,
         )
 
 
@@ -360,7 +404,11 @@ class ChoosePlayerOverlay(TableOverlay):
 
 
 class PlayOrKeepOverlay(TableOverlay):
-    """The card just drawn is playable: play it now, or keep it and end the turn."""
+    """The card just drawn is playable: play it now, or keep it and end the turn.
+
+    A low, wide panel (the card on the left, the question and the buttons on the right)
+    put above or below the piles, never on them: the player decides looking at the
+    discard pile and the colour disc (`anchor` gives the felt and the piles' area)."""
 
     def __init__(
         self,
@@ -369,12 +417,15 @@ class PlayOrKeepOverlay(TableOverlay):
         on_play: Callable[[], None],
         on_keep: Callable[[], None],
         on_hint: Callable[[], None] | None = None,
+        anchor: Callable[[], tuple[pygame.Rect, pygame.Rect]] | None = None,
     ) -> None:
         self.card = card
         self.on_play = on_play
         self.on_keep = on_keep
         self.on_hint = on_hint
+        self.anchor = anchor
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.title_box = pygame.Rect(0, 0, 0, 0)
         self.card_w = 90
         super().__init__(services)
 
@@ -384,19 +435,34 @@ class PlayOrKeepOverlay(TableOverlay):
         self.group.set_widgets([self.play_button, self.keep_button, *self.hint_widgets()])
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
-        self.card_w = round(110 * scale)
-        w = round(460 * scale)
-        h = round(150 * scale) + round(self.card_w * 1.5) + round(70 * scale)
+        self.card_w = round(96 * scale)
+        card_h = round(self.card_w * CARD_RATIO)
+        pad = round(20 * scale)
+        bw, bh, bgap = round(150 * scale), round(50 * scale), round(16 * scale)
+        buttons = [self.play_button, self.keep_button, *self.hint_widgets_built()]
+        right_w = len(buttons) * bw + (len(buttons) - 1) * bgap
+        w = pad + self.card_w + pad + right_w + pad
+        h = pad + max(card_h, round(76 * scale) + bgap + bh) + pad
         self.panel = self.panel_rect(size, w, h)
-        row(
-            [self.play_button, self.keep_button],
-            self.panel.centerx,
-            self.panel.bottom - round(76 * scale),
-            round(170 * scale),
-            round(52 * scale),
-            round(20 * scale),
-        )
-        self.place_hint(scale)
+        if self.anchor is not None:
+            felt, piles = self.anchor()
+            self.panel.centerx = felt.centerx
+            self.panel.top = piles.bottom + pad
+            if self.panel.bottom > felt.bottom - pad // 2:
+                self.panel.bottom = piles.top - pad
+        x = self.panel.x + pad + self.card_w + pad
+        self.title_box = pygame.Rect(x, self.panel.y + pad, right_w, round(76 * scale))
+        row(buttons, x + right_w // 2, self.panel.bottom - pad - bh, bw, bh, bgap)
+
+    def layout_problems(self) -> list[str]:
+        problems = super().layout_problems()
+        if self.anchor is not None:
+            felt, piles = self.anchor()
+            if self.panel.colliderect(piles):
+                problems.append(f"the panel {self.panel} covers the piles {piles}")
+            if not felt.contains(self.panel):
+                problems.append(f"the panel {self.panel} leaves the table {felt}")
+        return problems
 
     def shortcut(self, event: pygame.event.Event) -> bool:
         button = {pygame.K_p: self.play_button, pygame.K_k: self.keep_button}.get(event.key)
@@ -413,17 +479,18 @@ class PlayOrKeepOverlay(TableOverlay):
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
         draw_panel(surface, self.panel, s)
-        draw_text(
+        draw_fitted(
             surface,
             _("You drew {card}").format(card=card_name(self.card)),
-            round(30 * s),
+            round(28 * s),
+            theme.TEXT_RGB,
+            self.title_box,
             bold=True,
             shadow=True,
-            midtop=(self.panel.centerx, self.panel.y + round(20 * s)),
-            max_w=self.panel.w - round(30 * s),
         )
         img = self.services.painter.face(self.card, self.card_w)
-        rect = img.get_rect(midtop=(self.panel.centerx, self.panel.y + round(62 * s)))
+        pad = round(20 * s)
+        rect = img.get_rect(midleft=(self.panel.x + pad, self.panel.centery))
         self._card_shadow(surface, rect, self.card_w)
         surface.blit(img, rect)
 

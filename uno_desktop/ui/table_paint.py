@@ -24,6 +24,8 @@ from uno_desktop.render.animator import Sprite, draw_sprites
 from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import TableLayout
 from uno_desktop.ui.kit import (
+    current_floor,
+    draw_fitted,
     draw_panel,
     draw_text,
     fit_px,
@@ -109,6 +111,7 @@ class TableFrame:
     ring_turn: float = 0.0  # 0 at rest; 0..1 while the direction ring turns (a Reverse)
     coached: bool = False  # the status is the tutorial's line of guidance: framed to stand out
     hint: str | None = None  # the hint's line, shown in place of the status
+    lit_seat: int | None = None  # the seat a player picker points at
 
 
 def paint_hint(
@@ -169,6 +172,8 @@ class TablePainter:
             if seat.seat != frame.bottom:
                 self._draw_seat(surface, frame, cards, seat)
         self._draw_bottom(surface, frame, cards)
+        if frame.lit_seat is not None:
+            self._light_seat(surface, frame.layout, frame.lit_seat)
         self._draw_panel(surface, frame)
         if frame.hint:
             lay = frame.layout
@@ -222,7 +227,7 @@ class TablePainter:
             bg, (104, 68, 40), rim, max(2, round(3 * lay.scale)), border_radius=radius + 4
         )
         bg.blit(grad, felt)
-        inner = felt.inflate(-round(16 * lay.scale), -round(16 * lay.scale))
+        inner = lay.felt_frame
         pygame.draw.rect(bg, (255, 255, 255), inner, 1, border_radius=radius)
         # a faint oval where the piles sit
         centre = lay.draw_pile.union(lay.discard_pile).inflate(
@@ -413,12 +418,13 @@ class TablePainter:
                 surface.blit(back, top)
         else:
             pygame.draw.rect(surface, (255, 255, 255), pile, 2, border_radius=max(4, cw // 10))
-        draw_text(
+        draw_fitted(
             surface,
             str(max(0, frame.pile_count)),
             lay.font_px(0.8),
             theme.TEXT_DIM_RGB,
-            midtop=(pile.centerx, pile.bottom + max(2, round(4 * lay.scale))),
+            lay.pile_count,
+            valign="top",
         )
         # discard pile: the last few cards, each with its own tilt
         disc = lay.discard_pile
@@ -454,12 +460,13 @@ class TablePainter:
                     max(3, cm.w // 6),
                 )
             draw_text(surface, "?", round(cm.h * 0.6), bold=True, center=cm.center)
-        draw_text(
+        draw_fitted(
             surface,
             _("Colour"),
             lay.font_px(0.7),
             theme.TEXT_DIM_RGB,
-            midtop=(cm.centerx, cm.bottom + round(4 * s)),
+            lay.color_label,
+            valign="top",
         )
         # the direction in words is the ring's job (a label here ran under the draw pile)
         self._draw_direction(surface, lay.direction_marker, frame.direction)
@@ -599,6 +606,19 @@ class TablePainter:
         if seat.thinking:
             self._dots(surface, lay, frame.time_s, (spot.name_rect.centerx, spot.name_rect.bottom))
 
+    def _light_seat(self, surface: pygame.Surface, lay: TableLayout, seat: int) -> None:
+        """A thick glowing frame round a seat's plate and cards: who a picker points at."""
+        if not 0 <= seat < len(lay.seats):
+            return
+        spot = lay.seats[seat]
+        area = spot.name_rect if seat == lay.viewer else spot.name_rect.union(spot.cards_rect)
+        s = lay.scale
+        ring = area.inflate(round(14 * s), round(12 * s))
+        width = max(3, round(4 * s))
+        radius = max(8, round(14 * s))
+        pygame.draw.rect(surface, (0, 0, 0), ring.inflate(4, 4), width + 4, radius + 2)
+        pygame.draw.rect(surface, theme.HIGHLIGHT_RGB, ring, width, radius)
+
     def _uno_badge(
         self, surface: pygame.Surface, lay: TableLayout, center: tuple[int, int]
     ) -> None:
@@ -720,7 +740,14 @@ class TablePainter:
         )
         y = log_rect.bottom + round(4 * s)
         for line in frame.hints:
-            draw_text(surface, line, hint_px, theme.TEXT_DIM_RGB, midtop=(log_rect.centerx, y))
+            draw_text(
+                surface,
+                line,
+                hint_px,
+                theme.TEXT_DIM_RGB,
+                midtop=(log_rect.centerx, y),
+                box=lay.log_rect,
+            )
             y += round(hint_px * 1.15)
         for b in frame.buttons:
             if b.glow:
@@ -740,7 +767,7 @@ class TablePainter:
 
     @staticmethod
     def hint_px(lay: TableLayout) -> int:
-        return max(10, lay.font_px(0.6))
+        return max(current_floor(), lay.font_px(0.6))
 
     def hint_lines(self, lay: TableLayout, hint_key: bool = False) -> list[str]:
         """The keyboard hint under the log, wrapped to the panel (cached per size/language);
@@ -779,7 +806,7 @@ class TablePainter:
     def _draw_scores(self, surface: pygame.Surface, frame: TableFrame, r: pygame.Rect) -> None:
         rows = len(frame.seats) + 1
         row_h = r.h // rows
-        px = max(10, round(row_h * 0.78))
+        px = max(current_floor(), round(row_h * 0.78))
         draw_text(surface, _("Player"), px, theme.TEXT_DIM_RGB, midleft=(r.x + 6, r.y + row_h // 2))
         draw_text(
             surface, _("Score"), px, theme.TEXT_DIM_RGB, midright=(r.right - 6, r.y + row_h // 2)
@@ -815,7 +842,7 @@ class TablePainter:
         lay = frame.layout
         s = lay.scale
         pygame.draw.line(surface, theme.PANEL_BORDER_RGB, (r.x + 4, r.y), (r.right - 4, r.y), 1)
-        px = max(10, round(lay.line_h * 0.82))
+        px = max(current_floor(), round(lay.line_h * 0.82))
         line_h = round(px * 0.95)
         width = r.w - round(10 * s)
         lines: list[tuple[str, int]] = []
@@ -840,7 +867,7 @@ class TablePainter:
                 round(theme.TEXT_RGB[1] + (140 - theme.TEXT_RGB[1]) * k),
                 round(theme.TEXT_RGB[2] + (124 - theme.TEXT_RGB[2]) * k),
             )
-            draw_text(surface, line, px, color, topleft=(r.x + round(6 * s), y))
+            draw_text(surface, line, px, color, topleft=(r.x + round(6 * s), y), box=r)
             y -= line_h
 
     def _draw_status(self, surface: pygame.Surface, frame: TableFrame) -> None:

@@ -22,7 +22,7 @@ from uno_desktop.render.fonts import font
 from uno_desktop.ui.kit.focus import FocusGroup
 from uno_desktop.ui.kit.metrics import BASE_SIZE, MIN_SCALE, scale_for
 from uno_desktop.ui.kit.paint import dim, draw_backdrop
-from uno_desktop.ui.kit.text import Text, draw_text, fit_px
+from uno_desktop.ui.kit.text import Text, draw_text, fit_px, use_floor
 from uno_desktop.ui.kit.widgets import Button, Label, Widget
 from uno_desktop.ui.scene import Scene
 
@@ -217,8 +217,23 @@ class Dialog(Scene):
         out.update(self.extra_rects())
         return out
 
+    def frame_rects(self) -> dict[str, pygame.Rect]:
+        """The panels that hold widgets (`panel`, `_panel`): inside the window, but free to
+        hold the other rects."""
+        out: dict[str, pygame.Rect] = {}
+        for attr in ("panel", "_panel"):
+            rect = getattr(self, attr, None)
+            if isinstance(rect, pygame.Rect) and rect.w > 0 and rect.h > 0:
+                out[attr] = rect.copy()
+        return out
+
     def layout_problems(self) -> list[str]:
-        return rect_problems(self.layout_rects(), self.size)
+        problems = rect_problems(self.layout_rects(), self.size)
+        screen = pygame.Rect((0, 0), self.size)
+        for name, rect in self.frame_rects().items():
+            if not screen.contains(rect):
+                problems.append(f"{name} {rect} leaves the {self.size[0]}x{self.size[1]} window")
+        return problems
 
     # --- plumbing
     def _ui_scale(self) -> float:
@@ -236,6 +251,7 @@ class Dialog(Scene):
         if size is None:
             size = self._window_size()
         self.size = (int(size[0]), int(size[1]))
+        use_floor(self.size, self._ui_scale())
         scale = scale_for(self.size, self._ui_scale())
         for _try in range(FIT_TRIES):
             self._place(scale)
@@ -312,6 +328,7 @@ class Dialog(Scene):
         size = surface.get_size()
         if self._layout_key != self._key_for(size):
             self.relayout(size)
+        use_floor(size, self._ui_scale())
         if not self.transparent:
             draw_backdrop(surface)
         elif self.dim_alpha:

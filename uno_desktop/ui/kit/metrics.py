@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from uno_desktop.render.theme import BASE_SIZE
 
-__all__ = ["BASE_SIZE", "MAX_SCALE", "MIN_SCALE", "scale_for"]
+__all__ = [
+    "BASE_SIZE",
+    "FLOOR_BASE_PX",
+    "FLOOR_MIN_PX",
+    "MAX_SCALE",
+    "MIN_SCALE",
+    "floor_px",
+    "scale_for",
+]
 
 MIN_SCALE = 0.45
 MAX_SCALE = 3.0
@@ -18,3 +26,16 @@ def scale_for(size: tuple[int, int], ui_scale: float = 1.0) -> float:
     """How much bigger than the 1280x720 design everything is drawn."""
     s = min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1]) * ui_scale
     return max(MIN_SCALE, min(MAX_SCALE, s))
+
+
+#: the smallest text at the 1280x720 design size and the Normal UI size
+FLOOR_BASE_PX = 14
+#: the smallest text anywhere (1024x600, or a Small UI size on a small window)
+FLOOR_MIN_PX = 11
+
+
+def floor_px(size: tuple[int, int], ui_scale: float = 1.0) -> int:
+    """The smallest text size allowed in a window of `size` at the player's UI size:
+    14 px at 1280x720 (Normal), growing with the window and the UI size, never below 11."""
+    window = min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1])
+    return max(FLOOR_MIN_PX, round(FLOOR_BASE_PX * window * float(ui_scale)))

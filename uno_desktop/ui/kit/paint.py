@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from uno_desktop.render import theme
-from uno_desktop.ui.kit.text import RGB, draw_text
+from uno_desktop.ui.kit.text import RGB, draw_fitted
 
 TEXT_FIELD_RGB = (250, 248, 240)
 SELECTION_RGB = (150, 200, 255)  # selected text in a text field (dark text stays readable)
@@ -141,7 +141,7 @@ def paint_button(
     pressed: bool = False,
 ) -> None:
     """A rounded button: a light (or coloured) face with a dark edge below; the text fits
-    the face by shrinking, never cut."""
+    the face by shrinking, then wrapping, never cut."""
     radius = max(6, min(rect.h // 2, round(16 * scale)))
     body, lit, ink, edge = BUTTON_STYLES.get(style, BUTTON_STYLES["normal"])
     if not enabled:
@@ -151,14 +151,14 @@ def paint_button(
     face = rect.move(0, max(1, round(2 * scale))) if pressed else rect
     pygame.draw.rect(surface, edge, rect.move(0, max(2, round(4 * scale))), border_radius=radius)
     pygame.draw.rect(surface, body, face, border_radius=radius)
-    draw_text(
+    pad = max(6, round(8 * scale))
+    draw_fitted(
         surface,
         text,
         max(12, round(min(30 * scale, rect.h * 0.5))),
         ink,
+        face.inflate(-2 * pad, -max(2, round(4 * scale))),
         bold=True,
-        center=face.center,
-        max_w=face.w - max(12, round(16 * scale)),
     )
     if focus:
         draw_focus_ring(surface, rect, scale, radius + round(4 * scale))

@@ -2,12 +2,19 @@
 
 A text that does not fit its width is drawn smaller, down to a floor, and only then
 wrapped onto more lines; it is never cut short with an ellipsis (a name, a button or a
-title must always be read whole).
+title must always be read whole). The floor depends on the window and the UI size
+(`metrics.floor_px`); each scene sets it with `use_floor` before it lays out or draws,
+and no text is drawn below it.
+
+`record_texts()` lets the layout tests see every text drawn through the kit: where it
+landed, at what size, and the box it had to stay in.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -15,14 +22,56 @@ import pygame
 from uno_desktop.i18n import _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
+from uno_desktop.ui.kit.metrics import FLOOR_MIN_PX, floor_px
 
 RGB = tuple[int, int, int]
 #: a text: a msgid (translated when drawn) or a function giving the finished text
 Text = str | Callable[[], str]
-#: the smallest size any text is shrunk to, in pixels
-FLOOR_PX = 10
-
 _cache: dict[tuple[str, int, RGB, bool, bool], pygame.Surface] = {}
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    """One line as drawn (for the layout tests): where, how big, and the room it had."""
+
+    text: str
+    px: int
+    rect: pygame.Rect
+    floor: int
+    #: the box the line must stay inside (None: only its surface)
+    box: pygame.Rect | None
+    #: the widest it may be (a `max_w` given to `draw_text`), None when not limited
+    max_w: int | None
+    surface_size: tuple[int, int]
+    surface_id: int
+
+
+class _State:
+    floor = FLOOR_MIN_PX
+    recording: list[DrawnText] | None = None
+
+
+def use_floor(size: tuple[int, int], ui_scale: float = 1.0) -> int:
+    """Set the floor for the texts laid out and drawn next (a window of `size`)."""
+    _State.floor = floor_px(size, ui_scale)
+    return _State.floor
+
+
+def current_floor() -> int:
+    """The smallest text size allowed now."""
+    return _State.floor
+
+
+@contextmanager
+def record_texts() -> Iterator[list[DrawnText]]:
+    """Collect every line drawn through the kit while the block runs (layout tests)."""
+    before = _State.recording
+    out: list[DrawnText] = []
+    _State.recording = out
+    try:
+        yield out
+    finally:
+        _State.recording = before
 
 
 def text_of(text: Text) -> str:
@@ -50,20 +99,23 @@ def fit_px(
     width: int,
     *,
     bold: bool = False,
-    floor: int = FLOOR_PX,
+    floor: int | None = None,
     heading: bool = False,
 ) -> int:
-    """`px`, or smaller until `text` fits in `width` on one line (never below `floor`)."""
+    """`px`, or smaller until `text` fits in `width` on one line (never below the floor)."""
+    floor = current_floor() if floor is None else floor
     px = max(floor, int(px))
     while px > floor and font(px, bold=bold, heading=heading).size(text)[0] > width:
         px = max(floor, int(px * 0.92))
     return px
 
 
-def wrap_words(text: str, px: int, width: int, *, bold: bool = False) -> list[str]:
+def wrap_words(
+    text: str, px: int, width: int, *, bold: bool = False, heading: bool = False
+) -> list[str]:
     """`text` split into lines no wider than `width` (paragraphs kept on "\\n"; a single
     word wider than `width` stays whole on its own line)."""
-    f = font(int(px), bold=bold)
+    f = font(int(px), bold=bold, heading=heading)
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
@@ -84,21 +136,36 @@ def fit_lines(
     width: int,
     *,
     bold: bool = False,
-    floor: int = FLOOR_PX,
+    floor: int | None = None,
     max_lines: int = 1,
+    heading: bool = False,
 ) -> tuple[int, list[str]]:
-    """The rule for every text in a box: shrink towards `floor` until it fits on one line;
-    if it does not fit at the floor, wrap it at the largest size that needs at most
-    `max_lines` lines (at the floor when none does)."""
-    size = fit_px(text, px, width, bold=bold, floor=floor)
-    if font(size, bold=bold).size(text)[0] <= width or max_lines <= 1:
+    """The rule for every text in a box: shrink towards the floor until it fits on one
+    line; if it does not fit at the floor, wrap it at the largest size that needs at most
+    `max_lines` lines (at the floor, on as many lines as it takes, when none does)."""
+    floor = current_floor() if floor is None else floor
+    size = fit_px(text, px, width, bold=bold, floor=floor, heading=heading)
+    if "\n" not in text and font(size, bold=bold, heading=heading).size(text)[0] <= width:
         return size, [text]
     size = max(floor, int(px))
     while True:
-        lines = wrap_words(text, size, width, bold=bold)
+        lines = wrap_words(text, size, width, bold=bold, heading=heading)
         if len(lines) <= max_lines or size <= floor:
             return size, lines
         size = max(floor, int(size * 0.92))
+
+
+def line_step(px: int, *, bold: bool = False, heading: bool = False) -> int:
+    """The distance from one wrapped line to the next at `px`."""
+    return int(font(int(px), bold=bold, heading=heading).get_linesize())
+
+
+def fitted_height(
+    text: str, px: int, width: int, *, bold: bool = False, heading: bool = False
+) -> int:
+    """How tall `text` is once fitted to `width` (so a layout can give it the room)."""
+    size, lines = fit_lines(text, px, width, bold=bold, heading=heading, max_lines=99)
+    return line_step(size, bold=bold, heading=heading) * len(lines)
 
 
 def draw_text(
@@ -110,17 +177,33 @@ def draw_text(
     bold: bool = False,
     shadow: bool = False,
     max_w: int | None = None,
-    floor: int = FLOOR_PX,
     heading: bool = False,
+    box: pygame.Rect | None = None,
     **anchor: Any,
 ) -> pygame.Rect:
     """Draw one line at an anchor (`center=`, `midleft=`, ...), shrunk to `max_w` when
-    given (never below `floor`, never cut); `heading` sets it in the heading face.
-    Returns the rect drawn."""
+    given (never below the floor, never cut; a size asked below the floor is raised to
+    it); `heading` sets it in the heading face; `box` is the room it must stay in (for
+    the layout tests). Returns the rect drawn."""
+    floor = current_floor()
+    px = max(int(px), floor)
     if max_w is not None:
         px = fit_px(text, px, max_w, bold=bold, floor=floor, heading=heading)
     img = text_image(text, px, color, bold, heading)
     rect = img.get_rect(**(anchor or {"topleft": (0, 0)}))
+    if _State.recording is not None and text.strip():
+        _State.recording.append(
+            DrawnText(
+                text,
+                px,
+                _ink(rect, text, px, bold, heading),
+                floor,
+                box,
+                max_w,
+                surface.get_size(),
+                id(surface),
+            )
+        )
     if shadow and text:
         sh = text_image(text, px, (0, 0, 0), bold, heading).copy()
         sh.set_alpha(100)
@@ -128,6 +211,50 @@ def draw_text(
         surface.blit(sh, rect.move(off, off))
     surface.blit(img, rect)
     return rect
+
+
+def _ink(rect: pygame.Rect, text: str, px: int, bold: bool, heading: bool) -> pygame.Rect:
+    """The part of a line's rect its letters cover (without the font's leading)."""
+    f = font(int(px), bold=bold, heading=heading)
+    top = max(0, f.get_ascent() - max((m[3] for m in f.metrics(text) if m), default=0))
+    bottom = min(rect.h, f.get_ascent() - min((m[2] for m in f.metrics(text) if m), default=0))
+    return pygame.Rect(rect.x, rect.y + top, rect.w, max(1, bottom - top))
+
+
+def draw_fitted(
+    surface: pygame.Surface,
+    text: str,
+    px: int,
+    color: RGB,
+    box: pygame.Rect,
+    *,
+    bold: bool = False,
+    heading: bool = False,
+    shadow: bool = False,
+    align: str = "center",
+    valign: str = "center",
+) -> pygame.Rect:
+    """Draw `text` inside `box` by the one rule: shrink to the floor, then wrap onto as
+    many lines as the box holds. Returns the rect the lines cover."""
+    step_at = 0
+    size, lines = px, [text]
+    for max_lines in range(1, 99):
+        size, lines = fit_lines(text, px, box.w, bold=bold, heading=heading, max_lines=max_lines)
+        step_at = line_step(size, bold=bold, heading=heading)
+        if len(lines) <= max_lines and (step_at * len(lines) <= box.h or size <= current_floor()):
+            break
+    height = step_at * len(lines)
+    top = {"top": box.y, "bottom": box.bottom - height}.get(valign, box.centery - height // 2)
+    x = {"left": box.x, "right": box.right}.get(align, box.centerx)
+    anchor = {"center": "midtop", "left": "topleft", "right": "topright"}[align]
+    covered: pygame.Rect | None = None
+    for i, line in enumerate(lines):
+        place: dict[str, Any] = {anchor: (x, top + i * step_at)}
+        r = draw_text(
+            surface, line, size, color, bold=bold, heading=heading, shadow=shadow, box=box, **place
+        )
+        covered = r if covered is None else covered.union(r)
+    return covered if covered is not None else pygame.Rect(box.topleft, (0, 0))
 
 
 def draw_lines(

@@ -22,7 +22,15 @@ from uno_desktop.ui.kit.paint import (
     draw_focus_ring,
     paint_button,
 )
-from uno_desktop.ui.kit.text import RGB, Text, draw_text, fit_px, text_of, wrap_words
+from uno_desktop.ui.kit.text import (
+    RGB,
+    Text,
+    current_floor,
+    draw_text,
+    fit_lines,
+    text_of,
+    wrap_words,
+)
 
 T = TypeVar("T")
 
@@ -86,18 +94,19 @@ class Label(Widget):
         self.text, self.size_px, self.color = text, size_px, color
         self.align, self.bold, self.wrap = align, bold, wrap
 
-    def _lines(self) -> tuple[pygame.font.Font, list[str]]:
-        """The font and lines as drawn: wrapped to the rect, or one line shrunk to fit it."""
-        px = int(self.size_px * self.scale)
+    def _lines(self) -> tuple[int, list[str]]:
+        """The size and lines as drawn: wrapped to the rect, or one line shrunk to fit it
+        (wrapped when it does not fit at the floor)."""
+        px = max(current_floor(), int(self.size_px * self.scale))
         text = text_of(self.text)
         if self.wrap:
-            return font(px, bold=self.bold), wrap_words(text, px, self.rect.width, bold=self.bold)
-        px = fit_px(text, px, max(1, self.rect.width), bold=self.bold)
-        return font(px, bold=self.bold), [text]
+            return px, wrap_words(text, px, self.rect.width, bold=self.bold)
+        return fit_lines(text, px, max(1, self.rect.width), bold=self.bold)
 
     def line_rects(self) -> list[tuple[str, pygame.Rect]]:
         """Each drawn line with the rect its ink covers (for drawing and layout checks)."""
-        f, lines = self._lines()
+        px, lines = self._lines()
+        f = font(px, bold=self.bold)
         y = (
             self.rect.top
             if self.wrap or len(lines) > 1
@@ -127,9 +136,9 @@ class Label(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        f, _lines = self._lines()
+        px, _lines = self._lines()
         for line, r in self.line_rects():
-            surface.blit(f.render(line, True, self.color), r)
+            draw_text(surface, line, px, self.color, bold=self.bold, topleft=r.topleft)
 
 
 class Button(Widget):

@@ -46,13 +46,14 @@ def rules_for(services: Any) -> RuleSet:
 
 
 class HowToPlayScene(Dialog):
-    """A scrollable page; `transparent=True` use from the pause menu keeps the table visible."""
+    """A scrollable page; a full screen from the title and from the pause menu alike (a
+    sub-screen is opaque: the table's texts never show through it)."""
 
     def __init__(
         self, services: Any, rules: RuleSet | None = None, *, overlay: bool = False
     ) -> None:
         self.rules = rules if rules is not None else rules_for(services)
-        self.transparent = overlay
+        self.overlay = overlay
         self.offset = 0
         self._page: pygame.Surface | None = None
         self._page_lang = ""
@@ -144,17 +145,10 @@ class HowToPlayScene(Dialog):
                 return True
         return super().handle_event(event)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.transparent:
-            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 140))
-            surface.blit(shade, (0, 0))
-        super().draw(surface)
-
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
         self.draw_title(surface)
-        draw_panel(surface, self._panel, s, alpha=255 if self.transparent else PANEL_ALPHA)
+        draw_panel(surface, self._panel, s, alpha=PANEL_ALPHA)
         page = self._render_page()
         self.offset = min(self.offset, self.max_offset())
         inner = self._panel.inflate(-int(70 * s), -int(40 * s))

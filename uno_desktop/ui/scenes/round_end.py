@@ -331,7 +331,7 @@ class RoundEndScene(Overlay):
             b: Button = self.next_button
             draw_text(
                 surface,
-                _("Counting… press any key to skip"),
+                _("Counting the points: press any key to skip"),
                 max(11, round(16 * self.scale)),
                 theme.TEXT_DIM_RGB,
                 midtop=(b.rect.centerx, b.rect.bottom + 6),

@@ -43,7 +43,8 @@ def _seconds(value: float) -> str:
 
 class SettingsScene(Dialog):
     """Volume, animation speed, thinking time, full screen, colour-blind mode, language,
-    UI size. Works as a full screen from the title and over the table from the pause menu."""
+    UI size. A full screen from the title and from the pause menu alike (a sub-screen is
+    opaque: the table's texts never show through it)."""
 
     title = N_("Settings")
 
@@ -128,21 +129,7 @@ class SettingsScene(Dialog):
         self.done.rect.midbottom = (w // 2, self._panel.bottom - int(22 * s))
         self.place_title(_("Settings"), max(int(48 * s), self._panel.top - int(44 * s)))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.transparent:  # over the table: dim it first
-            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 170))
-            surface.blit(shade, (0, 0))
-        super().draw(surface)
-
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
-        # Over the pause menu the panel is opaque: the menu's own texts must not show through.
-        draw_panel(surface, self._panel, s, alpha=255 if self.transparent else PANEL_ALPHA)
+        draw_panel(surface, self._panel, s, alpha=PANEL_ALPHA)
         self.draw_title(surface)
-
-
-class SettingsOverlay(SettingsScene):
-    """The same settings drawn over the paused table."""
-
-    transparent = True

@@ -48,7 +48,7 @@ from uno_desktop.render.animator import Animator
 from uno_desktop.render.layout import TableLayout, fan_rects, hit_test_fan, table_layout
 from uno_desktop.render.tween import ease_in_out_cubic, ease_out_cubic
 from uno_desktop.seats import SeatNames
-from uno_desktop.ui.kit import Button, text_of
+from uno_desktop.ui.kit import Button, text_of, use_floor
 from uno_desktop.ui.log_text import card_name, challenge_result_text, color_name, event_line
 from uno_desktop.ui.moments import Moments, banner_for
 from uno_desktop.ui.scene import Scene
@@ -272,7 +272,7 @@ class TableScene(Scene):
         ]
         if len(lines) > SUMMARY_LINES:
             skipped = len(lines) - SUMMARY_LINES + 1
-            lines = [_("…and {n} more before that").format(n=skipped), *lines[-SUMMARY_LINES + 1 :]]
+            lines = [_("{n} more before these:").format(n=skipped), *lines[-SUMMARY_LINES + 1 :]]
         return lines
 
     # ================================================================== basics
@@ -342,9 +342,11 @@ class TableScene(Scene):
 
     @property
     def animating(self) -> bool:
+        """Frames are needed: cards fly, the shown state catches up, a computer's thinking
+        dots move. Waiting for a person needs none (see `wake_in_s`)."""
         if self.animator.busy or self._waiting or self.view.pending:
             return True
-        if self._toast or self._why or self.moments.active:
+        if self.moments.active:
             return True
         if self._pending_result is not None or self._hint_job is not None:
             return True
@@ -352,10 +354,23 @@ class TableScene(Scene):
             return True
         if self.match.round_over:
             return self._round_end is None
+        return self._thinking_seat() is not None
+
+    def wake_in_s(self) -> float | None:
+        """The next moment the table changes by itself: a message to take down, or a
+        computer's catch, jump-in or UNO call falling due while a person decides."""
+        wakes = [
+            t
+            for t in (self._toast_s if self._toast else None, self._why_s if self._why else None)
+            if t is not None
+        ]
         try:
-            return self.match.next_due_s() is not None
+            due = self.match.next_due_s()
         except RuntimeError:
-            return False
+            due = None
+        if due is not None:
+            wakes.append(due - self.services.clock.now_s())
+        return max(0.0, min(wakes)) if wakes else None
 
     # ================================================================== the match
 
@@ -767,6 +782,7 @@ class TableScene(Scene):
                 on_play=lambda: self._decided(lambda: self._try_play(card)),
                 on_keep=lambda: self._decided(lambda: self._act(Pass(seat))),
                 on_hint=self._press_hint if self.hints_on else None,
+                anchor=self._piles_anchor,
             )
         else:
             _kind, _amount, can_challenge, _top = desired
@@ -808,6 +824,10 @@ class TableScene(Scene):
             if type(e) is ev.CardPlayed:
                 return self.names[e.seat]
         return None
+
+    def _piles_anchor(self) -> tuple[pygame.Rect, pygame.Rect]:
+        lay = self._ensure_layout(self._current_size())
+        return lay.table_rect, lay.piles_rect
 
     def _banner_anchor(self) -> tuple[pygame.Rect, pygame.Rect]:
         lay = self._ensure_layout(self._current_size())
@@ -1395,7 +1415,7 @@ class TableScene(Scene):
                 return _("Your turn: play a glowing card or draw")
             return _("{name}, your turn: play a card or draw").format(name=self.names[cur])
         if not self.match.is_human(cur):
-            return _("{name} is thinking…").format(name=self.names[cur])
+            return _("{name} is thinking").format(name=self.names[cur])
         return _("{name}'s turn").format(name=self.names[cur])
 
     def frame(self, size: tuple[int, int]) -> TableFrame:
@@ -1488,12 +1508,21 @@ class TableScene(Scene):
             language=language(),
             coached=self.coach is not None and turn,
             hint=advice.line if advice is not None else None,
+            lit_seat=self._pointed_seat(),
         )
+
+    def _pointed_seat(self) -> int | None:
+        """The seat the open player picker points at (lit on the table), else None."""
+        picker = self._modal
+        if isinstance(picker, ChoosePlayerOverlay) and not picker.closed:
+            return picker.pointed_seat
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         # Clicks are hit-tested against what was drawn last, even when a resize event
         # never reached the table (a hand-off screen or a menu above it took it).
         self._size = surface.get_size()
+        use_floor(self._size, getattr(self.services.settings, "ui_scale", 1.0))
         self._paint.paint(surface, self.frame(self._size), self.services.painter)
 
     def _hint_lines(self, lay: TableLayout) -> list[str]:
