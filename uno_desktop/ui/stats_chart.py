@@ -14,7 +14,7 @@ import pygame
 from uno_desktop.i18n import _, integer
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
-from uno_desktop.ui.kit import draw_text
+from uno_desktop.ui.kit import current_floor, draw_text
 
 #: line colours, one per seat (card colours first, then friendly extras)
 SERIES_RGB: tuple[tuple[int, int, int], ...] = (
@@ -89,9 +89,10 @@ def draw_chart(
     rounds = len(round_points)
     y_ticks, x_ticks = ticks(max(max(run) for run in runs), rounds)
     top = y_ticks[-1]
-    small_px = int(18 * s)
+    # sizes as drawn: the kit raises a size under the floor to the floor
+    small_px = max(int(18 * s), current_floor())
     small = font(small_px)
-    legend_f = font(int(20 * s))
+    legend_f = font(max(int(20 * s), current_floor()))
     legend_rows = (len(names) + 1) // 2
     legend_h = legend_rows * legend_f.get_linesize() + int(6 * s)
     label_w = max(small.size(integer(v))[0] for v in y_ticks) + int(10 * s)
@@ -112,7 +113,7 @@ def draw_chart(
         small_px,
         axis_rgb,
         bold=True,
-        bottomleft=(area.left, plot.top - int(4 * s)),
+        bottomleft=(area.left, plot.top - small.get_linesize() // 2 - int(2 * s)),
     )
     for value in y_ticks:
         y = plot.bottom - round(plot.height * value / top)

@@ -63,7 +63,7 @@ class HowToPlayScene(Dialog):
     def build(self) -> None:
         self.done = Button(N_("Back"), self.back, style="primary")
         self.tutorial = Button(N_("Play the tutorial"), self.play_tutorial)
-        self.tutorial.visible = not self.transparent
+        self.tutorial.visible = not self.overlay  # not from a match's pause menu
         self.group.set_widgets([self.done, self.tutorial])
 
     def play_tutorial(self) -> None:
