@@ -791,7 +791,7 @@ def _get(d: Mapping[str, Any], key: str, kind: type) -> Any:
     return value
 
 
-def _int_list(
+def int_list(
     values: object, what: str, low: int, high: int, length: int | None = None
 ) -> list[int]:
     """A list of whole numbers from `low` to `high` (exactly `length` of them if given)."""
@@ -807,7 +807,7 @@ def _int_list(
     return list(values)
 
 
-def _parse_seats(raw: object) -> list[SeatSpec]:
+def parse_seats(raw: object) -> list[SeatSpec]:
     if not isinstance(raw, list) or not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
         raise SavedMatchError(
             f"seats: expected {MIN_PLAYERS} to {MAX_PLAYERS} seats, got {quote(raw)}"
@@ -832,7 +832,7 @@ def _is_seat_name(name: object) -> bool:
     return isinstance(name, str) and len(name.strip()) > 0 and len(name) <= MAX_NAME_CHARS
 
 
-def _parse_actions(raw: object, where: str) -> list[Action]:
+def parse_actions(raw: object, where: str) -> list[Action]:
     """The actions of one round log, each checked for shape before the engine sees it."""
     if not isinstance(raw, list):
         raise SavedMatchError(f"{where} must be a list of actions")
@@ -861,11 +861,11 @@ def _replay(game: Game, actions: list[Action], where: str) -> None:
             game.apply(action)
         except IllegalAction:
             raise SavedMatchError(
-                f"{where}, action {j + 1} ({_clip_text(str(action))}) is illegal on replay"
+                f"{where}, action {j + 1} ({clip_text(str(action))}) is illegal on replay"
             ) from None
 
 
-def _clip_text(text: str) -> str:
+def clip_text(text: str) -> str:
     return text if len(text) <= 60 else text[:60] + "…"
 
 
@@ -882,13 +882,13 @@ def _from_dict(
     if _get(d, "format", int) != SAVE_FORMAT:
         raise SavedMatchError(f"format {quote(d['format'])} is not one this version reads")
     match_id = _get(d, "match_id", str)
-    if not _MATCH_ID_CHARS.issuperset(match_id) or not 0 < len(match_id) <= 64:
+    if not MATCH_ID_CHARS.issuperset(match_id) or not 0 < len(match_id) <= 64:
         raise SavedMatchError(f"match_id {quote(match_id)} is not an id")
     preset = _get(d, "preset", str)
     if not is_preset_name(preset):
         raise SavedMatchError(f"preset {quote(preset)} is not a preset name")
     rules = rules_from_json(_get(d, "rules", dict))
-    seats = _parse_seats(_get(d, "seats", list))
+    seats = parse_seats(_get(d, "seats", list))
     n = len(seats)
     if not rules.min_players <= n <= rules.max_players:
         raise SavedMatchError(
@@ -904,20 +904,20 @@ def _from_dict(
     if len(raw_history) not in (round_no, round_no - 1):
         raise SavedMatchError(f"{len(raw_history)} finished rounds do not fit round {round_no}")
     history = [
-        tuple(_int_list(p, f"round_history[{i}]", 0, MAX_ROUND_POINTS, n))
+        tuple(int_list(p, f"round_history[{i}]", 0, MAX_ROUND_POINTS, n))
         for i, p in enumerate(raw_history)
     ]
-    totals = _int_list(_get(d, "totals", list), "totals", 0, MAX_ROUND_POINTS * MAX_MATCH_ROUNDS, n)
+    totals = int_list(_get(d, "totals", list), "totals", 0, MAX_ROUND_POINTS * MAX_MATCH_ROUNDS, n)
     running = [sum(points[s] for points in history) for s in range(n)]
     if running != totals:
         raise SavedMatchError("totals do not add up to the finished rounds")
-    actions = _parse_actions(_get(d, "actions", list), f"round {round_no}")
+    actions = parse_actions(_get(d, "actions", list), f"round {round_no}")
     if round_no == 0 and actions:
         raise SavedMatchError("actions before the first round was dealt")
     hints = d.get("hints", True)  # saves from before hints: hints on, none used
     if not isinstance(hints, bool):
         raise SavedMatchError(f"hints must be true or false, got {quote(hints)}")
-    hints_used = _int_list(d.get("hints_used", [0] * n), "hints_used", 0, MAX_HINTS, n)
+    hints_used = int_list(d.get("hints_used", [0] * n), "hints_used", 0, MAX_HINTS, n)
 
     match = cls(
         rules,
@@ -958,7 +958,7 @@ def _from_dict(
     return match
 
 
-_MATCH_ID_CHARS = frozenset("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_")
+MATCH_ID_CHARS = frozenset("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_")
 
 
 def _from_first_format(
@@ -987,7 +987,7 @@ def _from_first_format(
     changes = {k: option(k).from_json(v) for k, v in overrides.items()}
     rules = base.replace(**changes)
     check_rule_set(rules)
-    seats = _parse_seats(_get(d, "seats", list))
+    seats = parse_seats(_get(d, "seats", list))
     n = len(seats)
     seed = _get(d, "seed", int)
     if not -MAX_SEED <= seed <= MAX_SEED:
@@ -995,7 +995,7 @@ def _from_first_format(
     round_no = _get(d, "round_no", int)
     if not 0 <= round_no <= MAX_MATCH_ROUNDS:
         raise SavedMatchError(f"round_no must be from 0 to {MAX_MATCH_ROUNDS}, got {round_no}")
-    dealers = _int_list(_get(d, "dealers", list), "dealers", 0, n - 1, round_no)
+    dealers = int_list(_get(d, "dealers", list), "dealers", 0, n - 1, round_no)
     rounds = _get(d, "rounds", list)
     if len(rounds) != round_no:
         raise SavedMatchError(f"round_no is {round_no} but there are {len(rounds)} round logs")
@@ -1003,10 +1003,10 @@ def _from_first_format(
     if len(raw_history) not in (round_no, round_no - 1):
         raise SavedMatchError(f"{len(raw_history)} finished rounds do not fit round {round_no}")
     history = [
-        tuple(_int_list(p, f"round_history[{i}]", 0, MAX_ROUND_POINTS, n))
+        tuple(int_list(p, f"round_history[{i}]", 0, MAX_ROUND_POINTS, n))
         for i, p in enumerate(raw_history)
     ]
-    totals = _int_list(_get(d, "totals", list), "totals", 0, MAX_ROUND_POINTS * MAX_MATCH_ROUNDS, n)
+    totals = int_list(_get(d, "totals", list), "totals", 0, MAX_ROUND_POINTS * MAX_MATCH_ROUNDS, n)
     match = Match(
         rules, seats, seed, preset=preset, clock=clock, timing=timing, bot_factory=bot_factory
     )
@@ -1014,7 +1014,7 @@ def _from_first_format(
         raise SavedMatchError(f"{n} seats do not fit its rules")
     running = [0] * n
     for i, raw in enumerate(rounds):
-        actions = _parse_actions(raw, f"round {i + 1}")
+        actions = parse_actions(raw, f"round {i + 1}")
         match.round_no = i + 1
         match.totals = list(running)
         game = match._new_game(i + 1, dealers[i])

@@ -30,22 +30,28 @@ from .engine.actions import Action, action_to_dict
 from .engine.events import Event
 from .i18n import _
 from .match import (
-    _MATCH_ID_CHARS,
+    MATCH_ID_CHARS,
     MAX_MATCH_ROUNDS,
     MAX_ROUND_POINTS,
     MAX_SEED,
     Match,
     SavedMatchError,
     SeatSpec,
-    _clip_text,
-    _int_list,
-    _parse_actions,
-    _parse_seats,
+    clip_text,
     deal_round,
+    int_list,
+    parse_actions,
+    parse_seats,
 )
 from .options import OptionError, quote, rules_from_json, rules_to_json
 from .presets import is_preset_name
-from .storage import _Damaged, _Missing, atomic_write_bytes, encode_document, read_document
+from .storage import (
+    DocumentDamaged,
+    DocumentMissing,
+    atomic_write_bytes,
+    encode_document,
+    read_document,
+)
 
 if TYPE_CHECKING:
     from .storage import Storage
@@ -193,13 +199,13 @@ def _record_from_dict(d: Mapping[str, Any]) -> RoundRecord:
     if unknown:
         raise ReplayError(f"unknown entry {quote(unknown[0])}")
     match_id = _field(d, "match_id", str)
-    if not _MATCH_ID_CHARS.issuperset(match_id) or not 0 < len(match_id) <= 64:
+    if not MATCH_ID_CHARS.issuperset(match_id) or not 0 < len(match_id) <= 64:
         raise ReplayError(f"match_id {quote(match_id)} is not an id")
     preset = _field(d, "preset", str)
     if not is_preset_name(preset):
         raise ReplayError(f"preset {quote(preset)} is not a preset name")
     rules = rules_from_json(_field(d, "rules", dict))
-    seats = tuple(_parse_seats(_field(d, "seats", list)))
+    seats = tuple(parse_seats(_field(d, "seats", list)))
     n = len(seats)
     if not rules.min_players <= n <= rules.max_players:
         raise ReplayError(f"{n} seats; its rules allow {rules.min_players} to {rules.max_players}")
@@ -213,9 +219,9 @@ def _record_from_dict(d: Mapping[str, Any]) -> RoundRecord:
     if not 0 <= dealer < n:
         raise ReplayError(f"dealer must be a seat from 0 to {n - 1}, got {dealer}")
     top = MAX_ROUND_POINTS * MAX_MATCH_ROUNDS
-    before = tuple(_int_list(_field(d, "scores_before", list), "scores_before", 0, top, n))
-    actions = tuple(_parse_actions(_field(d, "actions", list), "the round"))
-    points = tuple(_int_list(_field(d, "points", list), "points", 0, MAX_ROUND_POINTS, n))
+    before = tuple(int_list(_field(d, "scores_before", list), "scores_before", 0, top, n))
+    actions = tuple(parse_actions(_field(d, "actions", list), "the round"))
+    points = tuple(int_list(_field(d, "points", list), "points", 0, MAX_ROUND_POINTS, n))
     winner = d.get("winner")
     if winner is not None and (
         isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < n
@@ -290,7 +296,7 @@ class Replay:
         try:
             game = record.deal()
         except ValueError as e:
-            raise ReplayError(f"the round cannot be dealt ({_clip_text(str(e))})") from None
+            raise ReplayError(f"the round cannot be dealt ({clip_text(str(e))})") from None
         self._snapshots: list[Game] = [game.clone()]
         events: list[tuple[Event, ...]] = [tuple(game.log)]
         for j, action in enumerate(record.actions):
@@ -301,7 +307,7 @@ class Replay:
                 game.apply(action)
             except IllegalAction:
                 raise ReplayError(
-                    f"action {j + 1} ({_clip_text(str(action))}) is illegal on replay"
+                    f"action {j + 1} ({clip_text(str(action))}) is illegal on replay"
                 ) from None
             events.append(tuple(game.log[seen:]))
             if (j + 1) % SNAPSHOT_EVERY == 0:
@@ -379,9 +385,9 @@ def read_record(path: Path) -> RoundRecord:
         raise ReplayError(f"too large ({size} bytes) to be a recorded round")
     try:
         data = read_document(path, RECORD_SCHEMA, (RECORD_VERSION,))
-    except _Missing:
+    except DocumentMissing:
         raise ReplayError("there is no such file") from None
-    except _Damaged as e:
+    except DocumentDamaged as e:
         raise ReplayError(str(e).splitlines()[0][:200]) from None
     return record_from_dict(data)
 

@@ -506,50 +506,52 @@ def remove_stale_temps(path: Path, older_than_s: float = STALE_TEMP_S) -> None:
                     tmp.unlink()
 
 
-class _Missing(Exception):
+class DocumentMissing(Exception):
     """No file: the normal first start."""
 
 
-class _Damaged(Exception):
+class DocumentDamaged(Exception):
     """The file exists but cannot be used; the message says why (for the log)."""
 
 
 def read_document(path: Path, schema: str, versions: tuple[int, ...]) -> dict[str, Any]:
-    """The `data` object of a stored document of one of `versions`. Raises _Missing or
-    _Damaged, nothing else for any file content."""
+    """The `data` object of a stored document of one of `versions`. Raises DocumentMissing or
+    DocumentDamaged, nothing else for any file content."""
     try:
         st = os.stat(path)
     except (FileNotFoundError, NotADirectoryError) as exc:
-        raise _Missing(str(exc)) from None
+        raise DocumentMissing(str(exc)) from None
     except (OSError, ValueError) as exc:
-        raise _Damaged(f"cannot stat: {exc}") from None
+        raise DocumentDamaged(f"cannot stat: {exc}") from None
     if not stat.S_ISREG(st.st_mode):
-        raise _Damaged("not a regular file")
+        raise DocumentDamaged("not a regular file")
     if st.st_size > MAX_FILE_BYTES:
-        raise _Damaged(f"too large ({st.st_size} bytes)")
+        raise DocumentDamaged(f"too large ({st.st_size} bytes)")
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError as exc:
-        raise _Missing(str(exc)) from None
+        raise DocumentMissing(str(exc)) from None
     except OSError as exc:
-        raise _Damaged(f"cannot read: {exc}") from None
+        raise DocumentDamaged(f"cannot read: {exc}") from None
     if len(raw) > MAX_FILE_BYTES:
-        raise _Damaged("too large")
+        raise DocumentDamaged("too large")
     try:
         doc = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise _Damaged(f"not JSON: {exc}") from None
+        raise DocumentDamaged(f"not JSON: {exc}") from None
     if not isinstance(doc, dict):
-        raise _Damaged(f"expected an object, got {type(doc).__name__}")
+        raise DocumentDamaged(f"expected an object, got {type(doc).__name__}")
     if doc.get("schema") != schema:
-        raise _Damaged(f"schema {_one_line(repr(doc.get('schema')), 40)}, expected {schema!r}")
+        raise DocumentDamaged(
+            f"schema {_one_line(repr(doc.get('schema')), 40)}, expected {schema!r}"
+        )
     found = doc.get("version")
     if isinstance(found, bool) or not isinstance(found, int) or found not in versions:
-        raise _Damaged(f"version {_one_line(repr(found), 40)}, expected one of {versions}")
+        raise DocumentDamaged(f"version {_one_line(repr(found), 40)}, expected one of {versions}")
     data = doc.get("data")
     if not isinstance(data, dict):
-        raise _Damaged("data is not an object")
+        raise DocumentDamaged("data is not an object")
     return data
 
 
@@ -1075,9 +1077,9 @@ class Storage:
         path = self._path(kind)
         try:
             return read_document(path, kind.schema, kind.versions)
-        except _Missing:
+        except DocumentMissing:
             return None
-        except _Damaged as damage:
+        except DocumentDamaged as damage:
             log.warning("%s: %s", path, damage)
             self._move_aside(kind, path, str(damage))
             return None
