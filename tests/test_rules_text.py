@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -14,9 +16,18 @@ from uno_desktop.engine.rules import (
     Scoring,
     Stacking,
 )
-from uno_desktop.i18n import set_language
+from uno_desktop.i18n import _, set_language
+from uno_desktop.options import (
+    CUSTOM_AMOUNT_RANGE,
+    DECK_RANKS,
+    LABELS,
+    OPTIONS,
+    Kind,
+    Option,
+    Section,
+)
 from uno_desktop.presets import load_preset
-from uno_desktop.rules_text import how_to_play
+from uno_desktop.rules_text import how_to_play, sections
 
 ROOT = Path(__file__).resolve().parent.parent
 PRESETS = sorted(p.stem for p in (ROOT / "rules_presets").glob("*.yaml"))
@@ -288,3 +299,112 @@ def test_custom_rule_text_only_is_not_enforced():
 
 def test_default_custom_rule_text_is_translated():
     assert "”Alla andra drar ett kort.”" in text_of(RuleSet(deck=SWEDISH_DECK), "sv")
+
+
+# --- every declared option is explained ----------------------------------------------
+
+
+def other_values(o: Option, value: object) -> list[object]:
+    """Legal values of option `o` other than `value`, from its declaration: the other
+    words, the neighbouring counts, one card kind changed at a time, another effect."""
+    if o.kind is Kind.FLAG:
+        return [not value]
+    if o.kind is Kind.CHOICE:
+        return [v for _word, v in o.words if v != value]
+    if o.kind is Kind.COUNT:
+        assert isinstance(value, int)
+        return [n for n in (value - 1, value + 1) if o.low <= n <= o.high]
+    if o.kind is Kind.TEXT:
+        return ["Some other words"]
+    if o.kind in (Kind.DECK, Kind.VALUES):
+        assert isinstance(value, Mapping)
+        out: list[object] = []
+        for rank in DECK_RANKS:
+            n = value.get(rank, 0)
+            changed = n + 1 if n < o.high else n - 1
+            out.append({**value, rank: changed})
+        return out
+    assert o.kind is Kind.CUSTOM_RULE and isinstance(value, CustomRule)
+    low, high = CUSTOM_AMOUNT_RANGE
+    out = [dataclasses.replace(value, effect=e) for e in CustomEffect if e is not value.effect]
+    amount = value.amount + 1 if value.amount < high else low
+    return [*out, dataclasses.replace(value, amount=amount)]
+
+
+def variants(o: Option) -> list[tuple[str, RuleSet, RuleSet]]:
+    """(preset, preset, the preset with only `o` changed) for every built-in preset and
+    every other value `other_values` finds."""
+    out = []
+    for preset in PRESETS:
+        rules = load_preset(preset)
+        for value in other_values(o, getattr(rules, o.field)):
+            out.append((preset, rules, dataclasses.replace(rules, **{o.field: value})))
+    return out
+
+
+def section_body(rules: RuleSet, section: Section, lang: str) -> str | None:
+    set_language(lang)
+    try:
+        return next((body for s, _h, body in sections(rules) if s is section), None)
+    finally:
+        set_language("en")
+
+
+EXPLAINED = [o for o in OPTIONS if o.section is not None]
+NOT_SHOWN = [o for o in OPTIONS if o.section is None]
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+@pytest.mark.parametrize("o", EXPLAINED, ids=lambda o: o.field)
+def test_every_option_changes_the_section_its_declaration_names(o, lang):
+    """Change one option of a preset and the page changes where the declaration says it
+    is explained: an option added without its sentence fails here."""
+    changed = [
+        preset
+        for preset, rules, other in variants(o)
+        if section_body(rules, o.section, lang) != section_body(other, o.section, lang)
+    ]
+    assert changed, (
+        f"{o.field}: no other value changes How to play's {o.section.value} section "
+        f"in {lang} for any preset"
+    )
+
+
+@pytest.mark.parametrize("o", NOT_SHOWN, ids=lambda o: o.field)
+def test_options_declared_not_shown_leave_the_page_alone(o):
+    for _preset, rules, other in variants(o):
+        for lang in ("en", "sv"):
+            assert text_of(rules, lang) == text_of(other, lang), f"{o.field} shows in {lang}"
+
+
+def test_only_the_names_a_menu_lists_are_left_out_of_how_to_play():
+    assert {o.field for o in NOT_SHOWN} == LABELS
+
+
+def test_every_section_has_a_heading_in_both_languages():
+    rules = dataclasses.replace(
+        load_preset("party"), deck=SWEDISH_DECK, min_players=2, jump_in=True, seven_zero=True
+    )
+    for lang in ("en", "sv"):
+        set_language(lang)
+        shown = sections(rules)
+        assert [s for s, _h, _b in shown] == list(Section), lang
+        assert all(heading.strip() for _s, heading, _b in shown), lang
+
+
+@pytest.mark.parametrize("o", [o for o in OPTIONS if o.per_match], ids=lambda o: o.field)
+def test_a_choice_new_game_offers_is_named_by_its_label_where_it_is_explained(o):
+    rules = load_preset("swedish")
+    assert f"“{o.label}”" in section_body(rules, o.section, "en")
+    set_language("sv")
+    label = _(o.label)
+    set_language("en")
+    assert f"”{label}”" in section_body(rules, o.section, "sv")
+
+
+def test_players_range_is_named_in_the_goal():
+    assert "For 3 to 6 players." in sections_of(RuleSet(min_players=3, max_players=6))["The goal"]
+
+
+def test_a_fixed_table_size_reads_naturally():
+    assert "For 4 players." in sections_of(RuleSet(min_players=4, max_players=4))["The goal"]

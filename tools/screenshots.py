@@ -413,6 +413,14 @@ def statistics(size: tuple[int, int]) -> object:
     return _Screen(StatisticsScene(services), size)
 
 
+def how_to_play(size: tuple[int, int]) -> object:
+    """How to play for the Swedish edition, at the top: the goal, the players, Play to."""
+    from uno_desktop.presets import load_preset
+    from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
+
+    return _Screen(HowToPlayScene(_services_in_a_new_folder(), load_preset("swedish")), size)
+
+
 def new_game_name(size: tuple[int, int]) -> object:
     """New game on the Swedish preset, the second seat's name just clicked (selected)."""
     import pygame
@@ -467,6 +475,7 @@ SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "statistics": statistics,
     "statistics-empty": statistics_empty,
     "new-game-name": new_game_name,
+    "how-to-play": how_to_play,
     "replay": replay,
     "banner": banner,
     "match-end": match_end,

@@ -1,9 +1,10 @@
 """Every rule option declared once: its RuleSet field, its place in a preset file, the
 values it takes, the words that explain it, and whether one match may set its own value.
 
-The preset reader (YAML), the saved match (JSON), the settings and the rules text all read
-these declarations, so a range is written in one place: adding an option is one `Option`
-here, its effect in the engine, and its tests. Whole-rule-set checks (the deck can deal,
+The preset reader (YAML), the saved match (JSON), the settings, New game and the rules
+text all read these declarations, so a range is written in one place: adding an option is
+one `Option` here (including the How to play section that explains it), its effect in the
+engine, and its tests. Whole-rule-set checks (the deck can deal,
 a round can end, a match can end) live here too, so a preset and a saved match are held
 to the same standard. The engine never imports this module; it knows only `RuleSet`.
 """
@@ -71,6 +72,27 @@ class Kind(enum.Enum):
     CUSTOM_RULE = "custom_rule"  # text, effect, amount (see CUSTOM_* below)
 
 
+class Section(enum.Enum):
+    """The sections of How to play, in the order the page shows them. `rules_text` writes
+    each one; an option names the one that explains it to players."""
+
+    GOAL = "goal"
+    CARDS = "cards"
+    DEALING = "dealing"
+    TURN = "turn"
+    ACTION_CARDS = "action_cards"
+    WILD_DRAW_FOUR = "wild_draw_four"
+    STACKING = "stacking"
+    JUMP_IN = "jump_in"
+    SEVEN_ZERO = "seven_zero"
+    SWAP_HANDS = "swap_hands"
+    CUSTOMIZABLE = "customizable"
+    UNO = "uno"
+    TWO_PLAYERS = "two_players"
+    SCORING = "scoring"
+    KEYS = "keys"
+
+
 @dataclasses.dataclass(frozen=True)
 class Option:
     """One rule option.
@@ -80,6 +102,9 @@ class Option:
     per_match: New game may set it for one match; a saved match then keeps its own value.
     label: what New game calls a per-match option (a msgid). step: New game's step for a
     COUNT, whose control offers the multiples of `step` from `low` to `high`.
+    section: the How to play section whose text changes with the option (required, so a
+    new option says how players learn of it); None only for what the rules text never
+    shows, the names a menu lists.
     """
 
     field: str
@@ -92,6 +117,7 @@ class Option:
     per_match: bool = False
     label: str = ""
     step: int = 1
+    section: Section | None = dataclasses.field(kw_only=True)
 
     @property
     def name(self) -> str:
@@ -275,8 +301,18 @@ MAX_TITLE_CHARS = 80
 MAX_DESCRIPTION_CHARS = 300
 
 OPTIONS: tuple[Option, ...] = (
-    Option("name", "name", Kind.TEXT, "the preset's short name: its file name", 1, MAX_TITLE_CHARS),
-    Option("title", "title", Kind.TEXT, "the name shown in the menu", 1, MAX_TITLE_CHARS),
+    Option(
+        "name",
+        "name",
+        Kind.TEXT,
+        "the preset's short name: its file name",
+        1,
+        MAX_TITLE_CHARS,
+        section=None,
+    ),
+    Option(
+        "title", "title", Kind.TEXT, "the name shown in the menu", 1, MAX_TITLE_CHARS, section=None
+    ),
     Option(
         "description",
         "description",
@@ -284,6 +320,7 @@ OPTIONS: tuple[Option, ...] = (
         "one line shown under the title in the menu",
         0,
         MAX_DESCRIPTION_CHARS,
+        section=None,
     ),
     Option(
         "deck",
@@ -292,6 +329,7 @@ OPTIONS: tuple[Option, ...] = (
         "the cards in the box: coloured kinds per colour, wild kinds in total",
         0,
         MAX_RANK_COUNT,
+        section=Section.CARDS,
     ),
     Option(
         "card_values",
@@ -300,18 +338,42 @@ OPTIONS: tuple[Option, ...] = (
         "points a card is worth in the hand of a player who did not go out",
         0,
         MAX_CARD_VALUE,
+        section=Section.SCORING,
     ),
-    Option("hand_size", "hand_size", Kind.COUNT, "cards dealt to each player", 1, 30),
     Option(
-        "min_players", "players.min", Kind.COUNT, "the fewest players", MIN_PLAYERS, MAX_PLAYERS
+        "hand_size",
+        "hand_size",
+        Kind.COUNT,
+        "cards dealt to each player",
+        1,
+        30,
+        section=Section.DEALING,
     ),
-    Option("max_players", "players.max", Kind.COUNT, "the most players", MIN_PLAYERS, MAX_PLAYERS),
+    Option(
+        "min_players",
+        "players.min",
+        Kind.COUNT,
+        "the fewest players",
+        MIN_PLAYERS,
+        MAX_PLAYERS,
+        section=Section.GOAL,
+    ),
+    Option(
+        "max_players",
+        "players.max",
+        Kind.COUNT,
+        "the most players",
+        MIN_PLAYERS,
+        MAX_PLAYERS,
+        section=Section.GOAL,
+    ),
     Option(
         "draw_until_playable",
         "draw",
         Kind.CHOICE,
         "when you cannot play: draw one card, or until one can be played",
         words=(("one", False), ("until_playable", True)),
+        section=Section.TURN,
     ),
     Option(
         "play_drawn",
@@ -319,6 +381,7 @@ OPTIONS: tuple[Option, ...] = (
         Kind.CHOICE,
         "a playable card just drawn may be played at once, or must be kept",
         words=(("play_or_keep", True), ("keep", False)),
+        section=Section.TURN,
     ),
     Option(
         "stacking",
@@ -326,30 +389,35 @@ OPTIONS: tuple[Option, ...] = (
         Kind.CHOICE,
         "passing a Draw Two or Wild Draw Four on by playing another on it",
         words=tuple((s.value, s) for s in Stacking),
+        section=Section.STACKING,
     ),
     Option(
         "jump_in",
         "jump_in",
         Kind.FLAG,
         "a card identical to the top card may be played out of turn",
+        section=Section.JUMP_IN,
     ),
     Option(
         "seven_zero",
         "seven_zero",
         Kind.FLAG,
         "a 7 swaps hands with a chosen player; a 0 passes every hand on",
+        section=Section.SEVEN_ZERO,
     ),
     Option(
         "bluffing",
         "wild_draw_four.bluffing",
         Kind.FLAG,
         "a Wild Draw Four may be played while holding the colour in play",
+        section=Section.WILD_DRAW_FOUR,
     ),
     Option(
         "challenge",
         "wild_draw_four.challenge",
         Kind.FLAG,
         "the player who must draw 4 may challenge the Wild Draw Four",
+        section=Section.WILD_DRAW_FOUR,
     ),
     Option(
         "challenge_guilty_draw",
@@ -358,6 +426,7 @@ OPTIONS: tuple[Option, ...] = (
         "cards a bluffer draws when challenged",
         0,
         MAX_PENALTY,
+        section=Section.WILD_DRAW_FOUR,
     ),
     Option(
         "challenge_innocent_extra",
@@ -366,6 +435,7 @@ OPTIONS: tuple[Option, ...] = (
         "extra cards for a wrong challenge",
         0,
         MAX_PENALTY,
+        section=Section.WILD_DRAW_FOUR,
     ),
     Option(
         "uno_penalty",
@@ -374,6 +444,7 @@ OPTIONS: tuple[Option, ...] = (
         "cards drawn when caught without having said UNO",
         0,
         MAX_PENALTY,
+        section=Section.UNO,
     ),
     Option(
         "false_catch_penalty",
@@ -382,6 +453,7 @@ OPTIONS: tuple[Option, ...] = (
         "cards the catcher draws for a wrong catch (0: not allowed)",
         0,
         MAX_PENALTY,
+        section=Section.UNO,
     ),
     Option(
         "target_score",
@@ -393,6 +465,7 @@ OPTIONS: tuple[Option, ...] = (
         per_match=True,
         label=N_("Play to"),
         step=50,
+        section=Section.GOAL,
     ),
     Option(
         "scoring",
@@ -400,6 +473,7 @@ OPTIONS: tuple[Option, ...] = (
         Kind.CHOICE,
         "the winner scores the others' hands, or everyone scores their own",
         words=tuple((s.value, s) for s in Scoring),
+        section=Section.SCORING,
     ),
     Option(
         "custom_rule",
@@ -408,6 +482,7 @@ OPTIONS: tuple[Option, ...] = (
         "what the Wild Customizable card does",
         per_match=True,
         label=N_("Wild Customizable card"),
+        section=Section.CUSTOMIZABLE,
     ),
 )
 """Every RuleSet field, in the order a preset file lists them."""
@@ -421,6 +496,11 @@ _BY_FIELD: dict[str, Option] = {o.field: o for o in OPTIONS}
 def option(field: str) -> Option:
     """The declaration of RuleSet field `field`."""
     return _BY_FIELD[field]
+
+
+def explained_in(section: Section) -> tuple[Option, ...]:
+    """The options that How to play explains in `section`, in declaration order."""
+    return tuple(o for o in OPTIONS if o.section is section)
 
 
 def file_options() -> tuple[Option, ...]:

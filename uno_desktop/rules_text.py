@@ -2,7 +2,10 @@
 
 The text is generated from the rule set's options (deck, draw policy, stacking, house
 rules, penalties, scoring), never written per preset, so a preset a family made for
-themselves is explained as correctly as the built-in ones.
+themselves is explained as correctly as the built-in ones. The page is organised by the
+option declarations (`options.Section`, `Option.section`): each section here has one
+writer, and an option New game may set for one match is named, by its declared label,
+in the section that explains it.
 
 Every sentence is one whole translated template with `{placeholders}`; sentences are
 never glued together from translated fragments. Counts that change the grammar (one
@@ -13,13 +16,13 @@ keeps as line breaks).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from uno_desktop.card_names import rank_name
 from uno_desktop.engine.cards import ACTION_RANKS, NUMBER_RANKS, WILD_RANKS
 from uno_desktop.engine.rules import RuleSet, Scoring, Stacking
 from uno_desktop.i18n import N_, _
-from uno_desktop.options import AMOUNT_EFFECTS, EFFECT_EXPLAIN
+from uno_desktop.options import AMOUNT_EFFECTS, EFFECT_EXPLAIN, Section, explained_in
 
 #: the default Wild Customizable text (engine/rules.py); marked here so it is translated
 DEFAULT_CUSTOM_TEXT = N_("Everyone else draws one card.")
@@ -56,7 +59,15 @@ def _goal(rules: RuleSet) -> str:
             "Win rounds to collect points: the first player to reach {target} points wins "
             "the match."
         ).format(target=rules.target_score)
-    return _paragraphs([_("Be the first to play every card in your hand."), second])
+    return _paragraphs(
+        [_("Be the first to play every card in your hand."), second, _players(rules)]
+    )
+
+
+def _players(rules: RuleSet) -> str:
+    if rules.min_players == rules.max_players:
+        return _("For {n} players.").format(n=rules.min_players)
+    return _("For {low} to {high} players.").format(low=rules.min_players, high=rules.max_players)
 
 
 def _deck(rules: RuleSet) -> str:
@@ -207,6 +218,8 @@ def _action_cards(rules: RuleSet) -> str:
 
 
 def _wild_draw_four(rules: RuleSet) -> str:
+    if not _has(rules, "W4"):
+        return ""
     if not rules.bluffing:
         return _paragraphs(
             [
@@ -253,6 +266,9 @@ def _wild_draw_four(rules: RuleSet) -> str:
 
 
 def _stacking(rules: RuleSet) -> str:
+    """Always there when the deck has draw cards: "no stacking" is a common surprise."""
+    if not (_has(rules, "D2") or _has(rules, "W4")):
+        return ""
     if rules.stacking is Stacking.NONE:
         return _(
             "No stacking: when a Draw Two or Wild Draw Four is played on you, you draw the "
@@ -287,7 +303,9 @@ def _stacking(rules: RuleSet) -> str:
     )
 
 
-def _jump_in() -> str:
+def _jump_in(rules: RuleSet) -> str:
+    if not rules.jump_in:
+        return ""
     return _paragraphs(
         [
             _(
@@ -303,7 +321,9 @@ def _jump_in() -> str:
     )
 
 
-def _seven_zero() -> str:
+def _seven_zero(rules: RuleSet) -> str:
+    if not rules.seven_zero:
+        return ""
     return _paragraphs(
         [
             _("When you play a 7, swap hands with a player of your choice."),
@@ -316,7 +336,9 @@ def _seven_zero() -> str:
     )
 
 
-def _swap_hands() -> str:
+def _swap_hands(rules: RuleSet) -> str:
+    if not _has(rules, "WS"):
+        return ""
     return _(
         "Choose the colour and a player to swap hands with: you get their cards and they get "
         "yours. Like every wild card, you may play it on any card."
@@ -333,6 +355,8 @@ def _custom_effect(rules: RuleSet) -> str:
 
 
 def _customizable(rules: RuleSet) -> str:
+    if not _has(rules, "WC"):
+        return ""
     return _paragraphs(
         [
             _("Before the match, your table agreed on what this card does: “{text}”").format(
@@ -388,6 +412,8 @@ def _uno(rules: RuleSet) -> str:
 
 def _two_players(rules: RuleSet) -> str:
     lines: list[str] = []
+    if rules.min_players > 2:
+        return ""
     if _has(rules, "R"):
         lines.append(_("Reverse works like Skip: you play again at once."))
     if _has(rules, "S"):
@@ -443,7 +469,7 @@ def _points_line(rank: str, points: int) -> str:
     return _count(points, N_("{card}: 1 point"), N_("{card}: {n} points"), card=rank_name(rank))
 
 
-def _keys() -> str:
+def _keys(_rules: RuleSet) -> str:
     return _paragraphs(
         [
             _("Left and Right: choose a card"),
@@ -462,35 +488,77 @@ def _keys() -> str:
     )
 
 
-def how_to_play(rules: RuleSet) -> list[tuple[str, str]]:
-    """The rules of `rules` as (heading, body) sections in the current language.
+_HEADINGS: Mapping[Section, str] = {
+    Section.GOAL: N_("The goal"),
+    Section.CARDS: N_("The cards"),
+    Section.DEALING: N_("Dealing"),
+    Section.TURN: N_("Your turn"),
+    Section.ACTION_CARDS: N_("Action cards"),
+    Section.STACKING: N_("Stacking"),
+    Section.JUMP_IN: N_("Jump-in"),
+    Section.SEVEN_ZERO: N_("Sevens and zeros"),
+    Section.UNO: N_("UNO!"),
+    Section.TWO_PLAYERS: N_("Two players"),
+    Section.SCORING: N_("Scoring"),
+    Section.KEYS: N_("Keys"),
+}
+_CARD_HEADINGS: Mapping[Section, str] = {
+    Section.WILD_DRAW_FOUR: "W4",
+    Section.SWAP_HANDS: "WS",
+    Section.CUSTOMIZABLE: "WC",
+}
+"""Sections about one card kind, headed by the card's name as the edition prints it."""
 
-    Sections about options that are off, or cards that are not in the deck, are left
-    out (a Wild Swap Hands section only when the deck has one). Stacking is always
-    explained when the deck has draw cards, since "no stacking" is a common surprise.
-    """
-    sections: list[tuple[str, str]] = [
-        (_("The goal"), _goal(rules)),
-        (_("The cards"), _deck(rules)),
-        (_("Dealing"), _dealing(rules)),
-        (_("Your turn"), _turn(rules)),
-        (_("Action cards"), _action_cards(rules)),
+_WRITERS: Mapping[Section, Callable[[RuleSet], str]] = {
+    Section.GOAL: _goal,
+    Section.CARDS: _deck,
+    Section.DEALING: _dealing,
+    Section.TURN: _turn,
+    Section.ACTION_CARDS: _action_cards,
+    Section.WILD_DRAW_FOUR: _wild_draw_four,
+    Section.STACKING: _stacking,
+    Section.JUMP_IN: _jump_in,
+    Section.SEVEN_ZERO: _seven_zero,
+    Section.SWAP_HANDS: _swap_hands,
+    Section.CUSTOMIZABLE: _customizable,
+    Section.UNO: _uno,
+    Section.TWO_PLAYERS: _two_players,
+    Section.SCORING: _scoring,
+    Section.KEYS: _keys,
+}
+"""The body of each section; "" leaves the section out (an option that is off, a card
+that is not in the deck)."""
+
+
+def _heading(section: Section) -> str:
+    rank = _CARD_HEADINGS.get(section)
+    return rank_name(rank) if rank else _(_HEADINGS[section])
+
+
+def _per_match_notes(section: Section) -> list[str]:
+    """One line for each option explained in `section` that New game may set for a match."""
+    return [
+        _("New game lets you change “{label}” for one match.").format(label=_(o.label))
+        for o in explained_in(section)
+        if o.per_match
     ]
-    if _has(rules, "W4"):
-        sections.append((rank_name("W4"), _wild_draw_four(rules)))
-    if _has(rules, "D2") or _has(rules, "W4"):
-        sections.append((_("Stacking"), _stacking(rules)))
-    if rules.jump_in:
-        sections.append((_("Jump-in"), _jump_in()))
-    if rules.seven_zero:
-        sections.append((_("Sevens and zeros"), _seven_zero()))
-    if _has(rules, "WS"):
-        sections.append((rank_name("WS"), _swap_hands()))
-    if _has(rules, "WC"):
-        sections.append((rank_name("WC"), _customizable(rules)))
-    sections.append((_("UNO!"), _uno(rules)))
-    if rules.min_players <= 2:
-        sections.append((_("Two players"), _two_players(rules)))
-    sections.append((_("Scoring"), _scoring(rules)))
-    sections.append((_("Keys"), _keys()))
-    return [(heading, body) for heading, body in sections if body]
+
+
+def sections(rules: RuleSet) -> list[tuple[Section, str, str]]:
+    """The rules of `rules` as (section, heading, body) in page order, current language.
+
+    Sections about options that are off, or cards that are not in the deck, are left out.
+    """
+    out: list[tuple[Section, str, str]] = []
+    for section in Section:
+        body = _WRITERS[section](rules)
+        if body:
+            out.append(
+                (section, _heading(section), _paragraphs([body, *_per_match_notes(section)]))
+            )
+    return out
+
+
+def how_to_play(rules: RuleSet) -> list[tuple[str, str]]:
+    """The rules of `rules` as (heading, body) sections in the current language."""
+    return [(heading, body) for _section, heading, body in sections(rules)]
