@@ -50,8 +50,8 @@ class TableOverlay(Overlay):
     """A dialog over the table: the table shows (dimmed) below it.
 
     A dialog that asks the person something can offer a hint: given `on_hint` (the
-    table's "what would the hard computer do here?"), it has a Hint button under its
-    panel and the hint key; the table answers with `show_hint`, which rings the widget
+    table's "what would the hard computer do here?"), it has a Hint button at the foot of
+    its panel and the hint key; the table answers with `show_hint`, which rings the widget
     suggested and shows the one line of why under the button.
     """
 
@@ -70,11 +70,26 @@ class TableOverlay(Overlay):
         return [self.hint_button]
 
     def place_hint(self, scale: float) -> None:
-        """Put the Hint button under the panel (call at the end of `layout`)."""
+        """Put the Hint button at the foot of the panel, which grows to hold it (call at
+        the end of `layout`; under the panel it would cover the player's name plate)."""
         button = getattr(self, "hint_button", None)
-        if button is not None:
-            button.rect = pygame.Rect(0, 0, round(170 * scale), round(44 * scale))
-            button.rect.midtop = (self.panel.centerx, self.panel.bottom + round(14 * scale))
+        if button is None:
+            return
+        h, gap = round(44 * scale), round(14 * scale)
+        # the panel grows by the button, half of it upwards: it stays centred
+        up = (h + gap) // 2
+        self.panel.h += h + gap
+        self.panel.y -= up
+        for w in self.group.widgets:
+            if w is not button:
+                w.rect.y -= up
+        title_box = getattr(self, "title_box", None)
+        if isinstance(title_box, pygame.Rect):
+            title_box.y -= up
+        if hasattr(self, "subtitle_y"):
+            self.subtitle_y -= up
+        button.rect = pygame.Rect(0, 0, round(170 * scale), h)
+        button.rect.midbottom = (self.panel.centerx, self.panel.bottom - gap)
 
     def hint_widgets_built(self) -> list[Button]:
         """The Hint button made by `hint_widgets`, when there is one."""
