@@ -447,7 +447,7 @@ class Slider(Widget):
         return pygame.Rect(
             r.left,
             self.rect.centery - max(2, self.rect.height // 10),
-            r.width - int(70 * self.scale),
+            r.width - int(84 * self.scale),
             max(4, self.rect.height // 5),
         )
 
@@ -475,7 +475,8 @@ class Slider(Widget):
         fill.width = int(t.width * self.value)
         pygame.draw.rect(surface, theme.ACCENT_RGB, fill, border_radius=t.height // 2)
         knob = (t.left + fill.width, t.centery)
-        pygame.draw.circle(surface, theme.BUTTON_RGB, knob, int(self.rect.height * 0.32))
+        knob_r = int(self.rect.height * 0.32)
+        pygame.draw.circle(surface, theme.BUTTON_RGB, knob, knob_r)
         if self.focused:
             draw_focus_ring(surface, self.rect, s, int(12 * s))
         draw_text(
@@ -483,7 +484,7 @@ class Slider(Widget):
             f"{round(self.value * 100)} %",
             int(24 * s),
             theme.TEXT_RGB,
-            midleft=(t.right + int(16 * s), t.centery),
+            midleft=(t.right + knob_r + int(8 * s), t.centery),  # clear of a full knob
         )
 
 
