@@ -67,3 +67,14 @@ def test_no_seat_is_lit_once_the_player_is_chosen():
     h.key(pygame.K_2)
     h.frame()
     assert h.table.frame(h.surface.get_size()).lit_seat is None
+
+
+def test_the_picker_sits_over_the_felt_and_leaves_your_name_and_the_side_panel_free():
+    for size in ((1024, 600), (1280, 720), (2560, 1440)):
+        h = swap_picker(size)
+        picker = h.stack.top
+        lay = h.table.frame(size).layout
+        mine = lay.seats[h.table.bottom].name_rect
+        assert lay.table_rect.contains(picker.panel), size
+        assert not picker.panel.colliderect(mine), size
+        assert picker.panel.centerx == lay.table_rect.centerx, size

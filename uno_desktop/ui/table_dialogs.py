@@ -61,6 +61,18 @@ class TableOverlay(Overlay):
     hint_shown: tuple[str | None, str | None] | None = None
     #: the dialog's panel (each dialog places it in `layout`)
     panel: pygame.Rect
+    #: where the table wants the panel: (the felt, the piles); None: the window's centre
+    center_on: Callable[[], tuple[pygame.Rect, pygame.Rect]] | None = None
+
+    def panel_rect(self, size: tuple[int, int], w: int, h: int) -> pygame.Rect:
+        """Centred on the piles, over the felt rather than the side panel, and kept inside
+        the felt where it fits (else inside the window)."""
+        r = super().panel_rect(size, w, h)
+        if self.center_on is not None:
+            felt, piles = self.center_on()
+            r.center = (felt.centerx, piles.centery)
+            r.clamp_ip(felt if felt.w >= r.w and felt.h >= r.h else pygame.Rect((0, 0), size))
+        return r
 
     def hint_widgets(self) -> list[Widget]:
         """The Hint button, for `build` (none without `on_hint`)."""
@@ -76,10 +88,17 @@ class TableOverlay(Overlay):
         if button is None:
             return
         h, gap = round(44 * scale), round(14 * scale)
-        # the panel grows by the button, half of it upwards: it stays centred
-        up = (h + gap) // 2
-        self.panel.h += h + gap
-        self.panel.y -= up
+        # the panel grows by the button, half of it upwards (it stays centred), inside the
+        # felt where it fits, else inside the window
+        kept = self.panel.inflate(0, h + gap)
+        bounds = pygame.Rect((0, 0), self.size)
+        if self.center_on is not None:
+            felt, _piles = self.center_on()
+            if felt.w >= kept.w and felt.h >= kept.h:
+                bounds = felt
+        kept.clamp_ip(bounds)
+        up = self.panel.y - kept.y
+        self.panel = kept
         for w in self.group.widgets:
             if w is not button:
                 w.rect.y -= up
@@ -201,11 +220,13 @@ class ColorPickerOverlay(TableOverlay):
         on_cancel: Callable[[], None] | None = None,
         card: Card | None = None,
         on_hint: Callable[[], None] | None = None,
+        center_on: Callable[[], tuple[pygame.Rect, pygame.Rect]] | None = None,
     ) -> None:
         self.on_choose = on_choose
         self.on_cancel = on_cancel
         self.card = card
         self.on_hint = on_hint
+        self.center_on = center_on
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.title_box = pygame.Rect(0, 0, 0, 0)
         super().__init__(services)
@@ -329,12 +350,14 @@ class ChoosePlayerOverlay(TableOverlay):
         on_choose: Callable[[int], None],
         on_cancel: Callable[[], None] | None = None,
         on_hint: Callable[[], None] | None = None,
+        center_on: Callable[[], tuple[pygame.Rect, pygame.Rect]] | None = None,
     ) -> None:
         self.title_text = title
         self.choices = list(choices)
         self.on_choose = on_choose
         self.on_cancel = on_cancel
         self.on_hint = on_hint
+        self.center_on = center_on
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.title_box = pygame.Rect(0, 0, 0, 0)
         self.subtitle_y = 0

@@ -866,7 +866,12 @@ class TableScene(Scene):
                     self._modal_hint(("color", card), of_card, lambda a: a.color)
 
             self._modal = ColorPickerOverlay(
-                self.services, after_color, self._cancelled, card, on_hint=on_hint
+                self.services,
+                after_color,
+                self._cancelled,
+                card,
+                on_hint=on_hint,
+                center_on=self._piles_anchor,
             )
             if self.stack is not None:
                 self.stack.push(self._modal)
@@ -932,7 +937,13 @@ class TableScene(Scene):
                 self._modal_hint(("target", card, color), of_card, lambda a: a.target)
 
         self._modal = ChoosePlayerOverlay(
-            self.services, title, choices, then, self._cancelled, on_hint=on_hint
+            self.services,
+            title,
+            choices,
+            then,
+            self._cancelled,
+            on_hint=on_hint,
+            center_on=self._piles_anchor,
         )
         if self.stack is not None:
             self.stack.push(self._modal)
