@@ -252,3 +252,33 @@ def test_the_table_log_names_computer_seats_in_the_language_chosen_mid_round():
     finally:
         set_language("en")
     assert line.startswith("Dator 1 ") and "Röd 5" in line
+
+
+def test_big_scores_on_the_match_end_follow_the_language():
+    from tests.ui.test_table import make_services
+    from uno_desktop.i18n import set_language as use
+    from uno_desktop.match import Match, SeatSpec
+    from uno_desktop.presets import load_preset
+    from uno_desktop.ui.kit import record_texts
+    from uno_desktop.ui.scenes.match_end import MatchEndScene
+
+    services = make_services()
+    seats = [SeatSpec("Ann", "human"), SeatSpec("Bo", "human")]
+    match = Match(load_preset("official"), seats, 3, preset="official", clock=services.clock)
+    match.round_history = [(12500, 0)]
+    match.round_no = 1
+    match.totals = [12500, 0]
+    texts = {}
+    try:
+        for lang in ("en", "sv"):
+            use(lang)
+            scene = MatchEndScene(services, match)
+            scene.relayout((1280, 720))
+            surface = pygame.Surface((1280, 720))
+            with record_texts() as drawn:
+                scene.draw(surface)
+            texts[lang] = " ".join(t.text for t in drawn)
+    finally:
+        use("en")
+    assert "12,500" in texts["en"]
+    assert "12\u00a0500" in texts["sv"] or "12 500" in texts["sv"]

@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from uno_desktop.engine import Card, Color
-from uno_desktop.i18n import _
+from uno_desktop.i18n import _, integer
 from uno_desktop.render import theme
 from uno_desktop.render.animator import Sprite, draw_sprites
 from uno_desktop.render.cards import CardPainter
@@ -523,7 +523,10 @@ class TablePainter:
         surface.blit(self._plate_image(rect.size, seat.current, s), rect)
         px = lay.font_px(0.85)
         score_img = text_image(
-            str(seat.score), px, theme.ACCENT_RGB if not seat.current else theme.TEXT_RGB, bold=True
+            integer(seat.score),
+            px,
+            theme.ACCENT_RGB if not seat.current else theme.TEXT_RGB,
+            bold=True,
         )
         pad = max(6, radius // 2)
         surface.blit(score_img, score_img.get_rect(midright=(rect.right - pad, rect.centery)))
@@ -836,7 +839,7 @@ class TablePainter:
             draw_text(
                 surface, str(seat.count), px, theme.TEXT_DIM_RGB, center=(r.x + r.w * 0.62, y)
             )
-            draw_text(surface, str(seat.score), px, color, bold=True, midright=(r.right - 6, y))
+            draw_text(surface, integer(seat.score), px, color, bold=True, midright=(r.right - 6, y))
 
     def _draw_log(self, surface: pygame.Surface, frame: TableFrame, r: pygame.Rect) -> None:
         lay = frame.layout

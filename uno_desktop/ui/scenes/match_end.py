@@ -19,10 +19,10 @@ import pygame
 
 from uno_desktop.engine import Card, Color
 from uno_desktop.engine.rules import Scoring
-from uno_desktop.i18n import N_, _
+from uno_desktop.i18n import N_, _, integer
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
-from uno_desktop.ui.kit import Button, Dialog, draw_panel
+from uno_desktop.ui.kit import Button, Dialog, current_floor, draw_panel, draw_text
 from uno_desktop.ui.navigation import new_seed
 
 log = logging.getLogger(__name__)
@@ -233,12 +233,12 @@ class MatchEndScene(Dialog):
             center=(w // 2, self._panel.top + int(34 * s)),
         )
         self._rows = []
-        f = font(int(28 * s))
+        f = font(max(int(28 * s), current_floor()))  # the size the rows are drawn at
         y = self._panel.top + int(70 * s)
         inner = self._panel.inflate(-int(80 * s), 0)
         for place, i in self._order():
             left = pygame.Rect((inner.left, y), f.size(f"{place}.  {self.match.seat_name(i)}"))
-            pts_text = _("{points} points").format(points=self.match.totals[i])
+            pts_text = _("{points} points").format(points=integer(self.match.totals[i]))
             right = pygame.Rect((0, y), f.size(pts_text))
             right.right = inner.right
             self._rows.append((place, i, left, right))
@@ -278,12 +278,13 @@ class MatchEndScene(Dialog):
         draw_panel(surface, self._panel, s)
         self.draw_placed(surface, "final", theme.ACCENT_RGB)
         firsts = self._firsts()
-        f = font(int(28 * s))
+        px = int(28 * s)
         for place, i, left, right in self._rows:
             col = theme.ACCENT_RGB if i in firsts else theme.TEXT_RGB
-            surface.blit(f.render(f"{place}.  {self.match.seat_name(i)}", True, col), left)
-            pts = _("{points} points").format(points=self.match.totals[i])
-            surface.blit(f.render(pts, True, col), right)
+            name = f"{place}.  {self.match.seat_name(i)}"
+            draw_text(surface, name, px, col, topleft=left.topleft, box=self._panel)
+            pts = _("{points} points").format(points=integer(self.match.totals[i]))
+            draw_text(surface, pts, px, col, topleft=right.topleft, box=self._panel)
 
     def _draw_confetti(self, surface: pygame.Surface, s: float) -> None:
         """Cards rain down into a ring of tilted cards around the edges, confetti falls

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from uno_desktop.engine import Card, Scoring
-from uno_desktop.i18n import N_, _
+from uno_desktop.i18n import N_, _, integer
 from uno_desktop.render import theme
 from uno_desktop.ui.kit import Button, Overlay, draw_panel, draw_text, row
 from uno_desktop.ui.table_source import TableSource
@@ -273,7 +273,7 @@ class RoundEndScene(Overlay):
             if any(sq == seat for sq, _i, _v in self.sequence):
                 draw_text(
                     surface,
-                    str(self.hand_value_so_far(seat)),
+                    integer(self.hand_value_so_far(seat)),
                     px,
                     theme.TEXT_DIM_RGB,
                     midright=(x_value, cy),
@@ -281,14 +281,19 @@ class RoundEndScene(Overlay):
             pts = self.round_points_so_far(seat)
             if self.points[seat]:
                 draw_text(
-                    surface, f"+{pts}", px, theme.SUCCESS_RGB, bold=True, midright=(x_round, cy)
+                    surface,
+                    "+" + integer(pts),
+                    px,
+                    theme.SUCCESS_RGB,
+                    bold=True,
+                    midright=(x_round, cy),
                 )
             else:
                 draw_text(surface, "–", px, theme.TEXT_DIM_RGB, midright=(x_round, cy))
             total = self.totals_before[seat] + round(self.points[seat] * frac)
             draw_text(
                 surface,
-                str(total),
+                integer(total),
                 round(px * 1.1),
                 theme.TEXT_RGB,
                 bold=True,
