@@ -668,8 +668,11 @@ class Game:
         hand = self._hands[seat]
         book = self._plays[seat][len(hand)]
         out: list[Action] = []
-        for card in _unique(filter(cards.get, hand)):
-            out += book[card]
+        picked: list[Card] = []  # each card once, in hand order (cheaper than a dict here)
+        for card in hand:
+            if card in cards and card not in picked:
+                picked.append(card)
+                out += book[card]
         out += offers
         if self.catchable is not None or self._false_catch:  # else nobody can be caught
             out += [CatchUno(seat, t) for t in self._catch_targets(seat)]
