@@ -782,13 +782,37 @@ class SavedMatchError(ValueError):
         self.preset = preset
 
 
-def _get(d: Mapping[str, Any], key: str, kind: type) -> Any:
+def checked_field(d: Mapping[str, Any], key: str, kind: type) -> Any:
+    """`d[key]`, which must be there and of `kind` (a bool is not an int)."""
     if key not in d:
         raise SavedMatchError(f"missing {key!r}")
     value = d[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise SavedMatchError(f"{key} must be {kind.__name__}, got {quote(value)}")
     return value
+
+
+def parse_table(d: Mapping[str, Any]) -> tuple[str, str, RuleSet, list[SeatSpec], int]:
+    """What a saved match and a recorded round both hold, checked: the match id, the
+    preset's name, the full rules, the seats (as many as the rules allow) and the seed.
+    SavedMatchError or OptionError names the first problem."""
+    match_id = checked_field(d, "match_id", str)
+    if not MATCH_ID_CHARS.issuperset(match_id) or not 0 < len(match_id) <= 64:
+        raise SavedMatchError(f"match_id {quote(match_id)} is not an id")
+    preset = checked_field(d, "preset", str)
+    if not is_preset_name(preset):
+        raise SavedMatchError(f"preset {quote(preset)} is not a preset name")
+    rules = rules_from_json(checked_field(d, "rules", dict))
+    seats = parse_seats(checked_field(d, "seats", list))
+    n = len(seats)
+    if not rules.min_players <= n <= rules.max_players:
+        raise SavedMatchError(
+            f"{n} seats; its rules allow {rules.min_players} to {rules.max_players} players"
+        )
+    seed = checked_field(d, "seed", int)
+    if not -MAX_SEED <= seed <= MAX_SEED:
+        raise SavedMatchError("seed out of range")
+    return match_id, preset, rules, seats, seed
 
 
 def int_list(
@@ -879,39 +903,27 @@ def _from_dict(
     unknown = [k for k in d if k not in _SAVE_KEYS]
     if unknown:
         raise SavedMatchError(f"unknown entry {quote(unknown[0])} (saved by a newer version?)")
-    if _get(d, "format", int) != SAVE_FORMAT:
+    if checked_field(d, "format", int) != SAVE_FORMAT:
         raise SavedMatchError(f"format {quote(d['format'])} is not one this version reads")
-    match_id = _get(d, "match_id", str)
-    if not MATCH_ID_CHARS.issuperset(match_id) or not 0 < len(match_id) <= 64:
-        raise SavedMatchError(f"match_id {quote(match_id)} is not an id")
-    preset = _get(d, "preset", str)
-    if not is_preset_name(preset):
-        raise SavedMatchError(f"preset {quote(preset)} is not a preset name")
-    rules = rules_from_json(_get(d, "rules", dict))
-    seats = parse_seats(_get(d, "seats", list))
+    match_id, preset, rules, seats, seed = parse_table(d)
     n = len(seats)
-    if not rules.min_players <= n <= rules.max_players:
-        raise SavedMatchError(
-            f"{n} seats; its rules allow {rules.min_players} to {rules.max_players} players"
-        )
-    seed = _get(d, "seed", int)
-    if not -MAX_SEED <= seed <= MAX_SEED:
-        raise SavedMatchError("seed out of range")
-    round_no = _get(d, "round_no", int)
+    round_no = checked_field(d, "round_no", int)
     if not 0 <= round_no <= MAX_MATCH_ROUNDS:
         raise SavedMatchError(f"round_no must be from 0 to {MAX_MATCH_ROUNDS}, got {round_no}")
-    raw_history = _get(d, "round_history", list)
+    raw_history = checked_field(d, "round_history", list)
     if len(raw_history) not in (round_no, round_no - 1):
         raise SavedMatchError(f"{len(raw_history)} finished rounds do not fit round {round_no}")
     history = [
         tuple(int_list(p, f"round_history[{i}]", 0, MAX_ROUND_POINTS, n))
         for i, p in enumerate(raw_history)
     ]
-    totals = int_list(_get(d, "totals", list), "totals", 0, MAX_ROUND_POINTS * MAX_MATCH_ROUNDS, n)
+    totals = int_list(
+        checked_field(d, "totals", list), "totals", 0, MAX_ROUND_POINTS * MAX_MATCH_ROUNDS, n
+    )
     running = [sum(points[s] for points in history) for s in range(n)]
     if running != totals:
         raise SavedMatchError("totals do not add up to the finished rounds")
-    actions = parse_actions(_get(d, "actions", list), f"round {round_no}")
+    actions = parse_actions(checked_field(d, "actions", list), f"round {round_no}")
     if round_no == 0 and actions:
         raise SavedMatchError("actions before the first round was dealt")
     hints = d.get("hints", True)  # saves from before hints: hints on, none used
@@ -971,7 +983,7 @@ def _from_first_format(
     round replayed. A new match id is given (this format had none)."""
     from .presets import PresetError, load_named_preset
 
-    preset = _get(d, "preset", str)
+    preset = checked_field(d, "preset", str)
     if not is_preset_name(preset):
         raise SavedMatchError(f"preset {quote(preset)} is not a preset name")
     try:
@@ -980,33 +992,35 @@ def _from_first_format(
         raise SavedMatchError(
             f"its rules come from the preset {quote(preset)}, which cannot be loaded", preset
         ) from None
-    overrides = _get(d, "overrides", dict)
+    overrides = checked_field(d, "overrides", dict)
     unknown = [k for k in overrides if k not in {o.field for o in OPTIONS}]
     if unknown:
         raise SavedMatchError(f"overrides: unknown option {quote(unknown[0])}")
     changes = {k: option(k).from_json(v) for k, v in overrides.items()}
     rules = base.replace(**changes)
     check_rule_set(rules)
-    seats = parse_seats(_get(d, "seats", list))
+    seats = parse_seats(checked_field(d, "seats", list))
     n = len(seats)
-    seed = _get(d, "seed", int)
+    seed = checked_field(d, "seed", int)
     if not -MAX_SEED <= seed <= MAX_SEED:
         raise SavedMatchError("seed out of range")
-    round_no = _get(d, "round_no", int)
+    round_no = checked_field(d, "round_no", int)
     if not 0 <= round_no <= MAX_MATCH_ROUNDS:
         raise SavedMatchError(f"round_no must be from 0 to {MAX_MATCH_ROUNDS}, got {round_no}")
-    dealers = int_list(_get(d, "dealers", list), "dealers", 0, n - 1, round_no)
-    rounds = _get(d, "rounds", list)
+    dealers = int_list(checked_field(d, "dealers", list), "dealers", 0, n - 1, round_no)
+    rounds = checked_field(d, "rounds", list)
     if len(rounds) != round_no:
         raise SavedMatchError(f"round_no is {round_no} but there are {len(rounds)} round logs")
-    raw_history = _get(d, "round_history", list)
+    raw_history = checked_field(d, "round_history", list)
     if len(raw_history) not in (round_no, round_no - 1):
         raise SavedMatchError(f"{len(raw_history)} finished rounds do not fit round {round_no}")
     history = [
         tuple(int_list(p, f"round_history[{i}]", 0, MAX_ROUND_POINTS, n))
         for i, p in enumerate(raw_history)
     ]
-    totals = int_list(_get(d, "totals", list), "totals", 0, MAX_ROUND_POINTS * MAX_MATCH_ROUNDS, n)
+    totals = int_list(
+        checked_field(d, "totals", list), "totals", 0, MAX_ROUND_POINTS * MAX_MATCH_ROUNDS, n
+    )
     match = Match(
         rules, seats, seed, preset=preset, clock=clock, timing=timing, bot_factory=bot_factory
     )

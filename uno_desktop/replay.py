@@ -30,21 +30,19 @@ from .engine.actions import Action, action_to_dict
 from .engine.events import Event
 from .i18n import _
 from .match import (
-    MATCH_ID_CHARS,
     MAX_MATCH_ROUNDS,
     MAX_ROUND_POINTS,
-    MAX_SEED,
     Match,
     SavedMatchError,
     SeatSpec,
+    checked_field,
     clip_text,
     deal_round,
     int_list,
     parse_actions,
-    parse_seats,
+    parse_table,
 )
-from .options import OptionError, quote, rules_from_json, rules_to_json
-from .presets import is_preset_name
+from .options import OptionError, quote, rules_to_json
 from .storage import (
     DocumentDamaged,
     DocumentMissing,
@@ -167,15 +165,6 @@ def record_of(match: Match, finished_at: datetime | None = None) -> RoundRecord:
     )
 
 
-def _field(d: Mapping[str, Any], key: str, kind: type) -> Any:
-    if key not in d:
-        raise ReplayError(f"missing {key!r}")
-    value = d[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ReplayError(f"{key} must be {kind.__name__}, got {quote(value)}")
-    return value
-
-
 def record_from_dict(d: Mapping[str, Any]) -> RoundRecord:
     """A record from its JSON form, every value checked (the rules as a preset is);
     ReplayError naming the first problem. The actions are checked for shape here and
@@ -198,36 +187,25 @@ def _record_from_dict(d: Mapping[str, Any]) -> RoundRecord:
     unknown = [k for k in d if k not in _KEYS]
     if unknown:
         raise ReplayError(f"unknown entry {quote(unknown[0])}")
-    match_id = _field(d, "match_id", str)
-    if not MATCH_ID_CHARS.issuperset(match_id) or not 0 < len(match_id) <= 64:
-        raise ReplayError(f"match_id {quote(match_id)} is not an id")
-    preset = _field(d, "preset", str)
-    if not is_preset_name(preset):
-        raise ReplayError(f"preset {quote(preset)} is not a preset name")
-    rules = rules_from_json(_field(d, "rules", dict))
-    seats = tuple(parse_seats(_field(d, "seats", list)))
+    match_id, preset, rules, seat_list, seed = parse_table(d)
+    seats = tuple(seat_list)
     n = len(seats)
-    if not rules.min_players <= n <= rules.max_players:
-        raise ReplayError(f"{n} seats; its rules allow {rules.min_players} to {rules.max_players}")
-    seed = _field(d, "seed", int)
-    if not -MAX_SEED <= seed <= MAX_SEED:
-        raise ReplayError("seed out of range")
-    round_no = _field(d, "round_no", int)
+    round_no = checked_field(d, "round_no", int)
     if not 1 <= round_no <= MAX_MATCH_ROUNDS:
         raise ReplayError(f"round_no must be from 1 to {MAX_MATCH_ROUNDS}, got {round_no}")
-    dealer = _field(d, "dealer", int)
+    dealer = checked_field(d, "dealer", int)
     if not 0 <= dealer < n:
         raise ReplayError(f"dealer must be a seat from 0 to {n - 1}, got {dealer}")
     top = MAX_ROUND_POINTS * MAX_MATCH_ROUNDS
-    before = tuple(int_list(_field(d, "scores_before", list), "scores_before", 0, top, n))
-    actions = tuple(parse_actions(_field(d, "actions", list), "the round"))
-    points = tuple(int_list(_field(d, "points", list), "points", 0, MAX_ROUND_POINTS, n))
+    before = tuple(int_list(checked_field(d, "scores_before", list), "scores_before", 0, top, n))
+    actions = tuple(parse_actions(checked_field(d, "actions", list), "the round"))
+    points = tuple(int_list(checked_field(d, "points", list), "points", 0, MAX_ROUND_POINTS, n))
     winner = d.get("winner")
     if winner is not None and (
         isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < n
     ):
         raise ReplayError(f"winner must be a seat or nothing, got {quote(winner)}")
-    finished_at = _field(d, "finished_at", str)
+    finished_at = checked_field(d, "finished_at", str)
     if len(finished_at) > 40:
         raise ReplayError("finished_at is not a time")
     try:
