@@ -23,13 +23,12 @@ from itertools import combinations
 
 import pygame
 
+from uno_desktop.options import MAX_PLAYERS, MIN_PLAYERS
 from uno_desktop.render.cards import CARD_RATIO
 from uno_desktop.render.theme import BASE_SIZE
 
 BUTTON_KEYS: tuple[str, ...] = ("uno", "catch", "draw", "pass", "menu", "hint")
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 10
 MIN_CARD_W = 40
 MAX_CARD_W = 300
 
