@@ -250,3 +250,12 @@ def test_every_colour_can_be_suggested():
         found = _hint(game, 0, only=lambda a, w=wild: type(a) is Play and a.card == w)
         seen.add(found.action.color)
     assert seen == set(COLORS)
+
+
+def test_the_only_card_that_fits_is_named_so():
+    game = _game(
+        [["B7", "G1", "G2", "Y4"], ["Y1", "Y2", "Y3", "R4"], ["G5", "G6", "G7", "R1"]], start="B3"
+    )
+    found = _hint(game, 0)
+    assert found.action == Play(0, Card.parse("B7"))
+    assert found.line == "Play Blue 7: the only card that fits"

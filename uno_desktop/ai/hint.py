@@ -212,6 +212,8 @@ def _why_play(obs: Observation, play: Play, plays: Sequence[Play], know: Knowled
         points = obs.rules.card_values[card.rank]
         if points >= 10:
             return _("gets rid of {n} points").format(n=points)
+    if len({p.card for p in plays}) == 1:
+        return _("the only card that fits")
     return _("a good card to get rid of now")
 
 
