@@ -71,7 +71,7 @@ def test_the_hint_key_lights_the_card_and_plays_nothing():
     ask(h)
     assert h.actions() == []
     assert lit_cards(h) == [Card.parse("R1")]
-    assert shown_hint(h) == "Play Red 1: a good card to get rid of now"
+    assert shown_hint(h) == "Play Red 1: the only card that fits"
 
 
 def test_the_hint_is_the_hard_computers_move_with_the_reason_in_plain_words():
@@ -259,7 +259,7 @@ def test_the_table_goes_on_drawing_while_a_hint_is_worked_out(monkeypatch):
     assert shown_hint(h) is None and h.table.animating  # waiting, and still drawing
     release.set()
     ask(h)
-    assert shown_hint(h) == "Play Red 1: a good card to get rid of now"
+    assert shown_hint(h) == "Play Red 1: the only card that fits"
 
 
 def test_a_hint_at_the_swap_dialog_lights_the_player_with_the_fewest_cards():
