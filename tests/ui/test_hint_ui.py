@@ -200,7 +200,8 @@ def test_without_hints_the_dialogs_offer_none():
     h.click(h.card_pos("W"))
     picker = h.stack.top
     assert isinstance(picker, ColorPickerOverlay)
-    assert not hasattr(picker, "hint_button")
+    assert picker.hint_button is None  # no Hint button made
+    assert not [w for w in picker.group.widgets if getattr(w, "key", None) == "hint"]
     ask(h)
     assert picker.hint_shown is None and h.stack.top is picker
 

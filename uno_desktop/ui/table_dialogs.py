@@ -61,6 +61,8 @@ class TableOverlay(Overlay):
     hint_shown: tuple[str | None, str | None] | None = None
     #: the dialog's panel (each dialog places it in `layout`)
     panel: pygame.Rect
+    #: the Hint button, made by `hint_widgets` when the dialog offers hints
+    hint_button: Button | None = None
     #: where the table wants the panel: (the felt, the piles); None: the window's centre
     center_on: Callable[[], tuple[pygame.Rect, pygame.Rect]] | None = None
 
@@ -81,39 +83,17 @@ class TableOverlay(Overlay):
         self.hint_button = Button(_("Hint"), self.on_hint, key="hint")
         return [self.hint_button]
 
-    def place_hint(self, scale: float) -> None:
-        """Put the Hint button at the foot of the panel, which grows to hold it (call at
-        the end of `layout`; under the panel it would cover the player's name plate)."""
-        button = getattr(self, "hint_button", None)
-        if button is None:
-            return
-        h, gap = round(44 * scale), round(14 * scale)
-        # the panel grows by the button, half of it upwards (it stays centred), inside the
-        # felt where it fits, else inside the window
-        kept = self.panel.inflate(0, h + gap)
-        bounds = pygame.Rect((0, 0), self.size)
-        if self.center_on is not None:
-            felt, _piles = self.center_on()
-            if felt.w >= kept.w and felt.h >= kept.h:
-                bounds = felt
-        kept.clamp_ip(bounds)
-        up = self.panel.y - kept.y
-        self.panel = kept
-        for w in self.group.widgets:
-            if w is not button:
-                w.rect.y -= up
-        title_box = getattr(self, "title_box", None)
-        if isinstance(title_box, pygame.Rect):
-            title_box.y -= up
-        if hasattr(self, "subtitle_y"):
-            self.subtitle_y -= up
-        button.rect = pygame.Rect(0, 0, round(170 * scale), h)
-        button.rect.midbottom = (self.panel.centerx, self.panel.bottom - gap)
+    def hint_room(self, scale: float) -> int:
+        """Height a panel adds at its foot for the Hint button (0 without one)."""
+        return 0 if self.hint_button is None else round(44 * scale) + round(14 * scale)
 
-    def hint_widgets_built(self) -> list[Button]:
-        """The Hint button made by `hint_widgets`, when there is one."""
-        button = getattr(self, "hint_button", None)
-        return [button] if isinstance(button, Button) else []
+    def place_hint(self, scale: float) -> None:
+        """Put the Hint button at the foot of the panel, in the room `hint_room` gave it
+        (call at the end of `layout`)."""
+        if self.hint_button is not None:
+            gap = round(14 * scale)
+            self.hint_button.rect = pygame.Rect(0, 0, round(170 * scale), round(44 * scale))
+            self.hint_button.rect.midbottom = (self.panel.centerx, self.panel.bottom - gap)
 
     def show_hint(self, lit: str | None, line: str | None) -> None:
         """Ring the widget with key `lit` and show `line` (the table's hint)."""
@@ -145,7 +125,7 @@ class TableOverlay(Overlay):
                 pygame.draw.rect(
                     surface, theme.HINT_RGB, ring, max(3, round(4 * s)), border_radius=radius
                 )
-        button = getattr(self, "hint_button", None)
+        button = self.hint_button
         if line and button is not None:
             px = max(13, round(24 * s))
             y = button.rect.bottom + round(12 * s) + px // 2 + round(7 * s)
@@ -251,7 +231,7 @@ class ColorPickerOverlay(TableOverlay):
         width = w - round(30 * scale)
         title_h = fitted_height(self.title(), round(34 * scale), width, bold=True)
         extra = max(0, title_h - round(40 * scale))  # a title on two lines pushes down
-        self.panel = self.panel_rect(size, w, round(260 * scale) + extra)
+        self.panel = self.panel_rect(size, w, round(260 * scale) + extra + self.hint_room(scale))
         self.title_box = pygame.Rect(0, self.panel.y + round(18 * scale), width, title_h)
         self.title_box.centerx = self.panel.centerx
         top = self.panel.y + round(78 * scale) + extra
@@ -382,7 +362,7 @@ class ChoosePlayerOverlay(TableOverlay):
         title_h = fitted_height(self.title_text, round(32 * scale), width, bold=True)
         extra = max(0, title_h - round(38 * scale))  # a title on two lines pushes down
         h = round(110 * scale) + extra + rows * bh + (rows - 1) * gap + round(30 * scale)
-        self.panel = self.panel_rect(size, w, h)
+        self.panel = self.panel_rect(size, w, h + self.hint_room(scale))
         self.title_box = pygame.Rect(0, self.panel.y + round(20 * scale), width, title_h)
         self.title_box.centerx = self.panel.centerx
         self.subtitle_y = self.title_box.bottom + round(4 * scale)
@@ -477,7 +457,8 @@ class PlayOrKeepOverlay(TableOverlay):
         card_h = round(self.card_w * CARD_RATIO)
         pad = round(20 * scale)
         bw, bh, bgap = round(150 * scale), round(50 * scale), round(16 * scale)
-        buttons = [self.play_button, self.keep_button, *self.hint_widgets_built()]
+        hint = [self.hint_button] if self.hint_button is not None else []
+        buttons = [self.play_button, self.keep_button, *hint]
         right_w = len(buttons) * bw + (len(buttons) - 1) * bgap
         w = pad + self.card_w + pad + right_w + pad
         h = pad + max(card_h, round(76 * scale) + bgap + bh) + pad
