@@ -815,6 +815,25 @@ def parse_table(d: Mapping[str, Any]) -> tuple[str, str, RuleSet, list[SeatSpec]
     return match_id, preset, rules, seats, seed
 
 
+def _parse_progress(d: Mapping[str, Any], n: int) -> tuple[int, list[tuple[int, ...]], list[int]]:
+    """A save's round number, the points of each finished round and the totals, checked
+    for range and against each other's length (both save formats)."""
+    round_no = checked_field(d, "round_no", int)
+    if not 0 <= round_no <= MAX_MATCH_ROUNDS:
+        raise SavedMatchError(f"round_no must be from 0 to {MAX_MATCH_ROUNDS}, got {round_no}")
+    raw_history = checked_field(d, "round_history", list)
+    if len(raw_history) not in (round_no, round_no - 1):
+        raise SavedMatchError(f"{len(raw_history)} finished rounds do not fit round {round_no}")
+    history = [
+        tuple(int_list(p, f"round_history[{i}]", 0, MAX_ROUND_POINTS, n))
+        for i, p in enumerate(raw_history)
+    ]
+    totals = int_list(
+        checked_field(d, "totals", list), "totals", 0, MAX_ROUND_POINTS * MAX_MATCH_ROUNDS, n
+    )
+    return round_no, history, list(totals)
+
+
 def int_list(
     values: object, what: str, low: int, high: int, length: int | None = None
 ) -> list[int]:
@@ -907,19 +926,7 @@ def _from_dict(
         raise SavedMatchError(f"format {quote(d['format'])} is not one this version reads")
     match_id, preset, rules, seats, seed = parse_table(d)
     n = len(seats)
-    round_no = checked_field(d, "round_no", int)
-    if not 0 <= round_no <= MAX_MATCH_ROUNDS:
-        raise SavedMatchError(f"round_no must be from 0 to {MAX_MATCH_ROUNDS}, got {round_no}")
-    raw_history = checked_field(d, "round_history", list)
-    if len(raw_history) not in (round_no, round_no - 1):
-        raise SavedMatchError(f"{len(raw_history)} finished rounds do not fit round {round_no}")
-    history = [
-        tuple(int_list(p, f"round_history[{i}]", 0, MAX_ROUND_POINTS, n))
-        for i, p in enumerate(raw_history)
-    ]
-    totals = int_list(
-        checked_field(d, "totals", list), "totals", 0, MAX_ROUND_POINTS * MAX_MATCH_ROUNDS, n
-    )
+    round_no, history, totals = _parse_progress(d, n)
     running = [sum(points[s] for points in history) for s in range(n)]
     if running != totals:
         raise SavedMatchError("totals do not add up to the finished rounds")
@@ -1004,23 +1011,11 @@ def _from_first_format(
     seed = checked_field(d, "seed", int)
     if not -MAX_SEED <= seed <= MAX_SEED:
         raise SavedMatchError("seed out of range")
-    round_no = checked_field(d, "round_no", int)
-    if not 0 <= round_no <= MAX_MATCH_ROUNDS:
-        raise SavedMatchError(f"round_no must be from 0 to {MAX_MATCH_ROUNDS}, got {round_no}")
+    round_no, history, totals = _parse_progress(d, n)
     dealers = int_list(checked_field(d, "dealers", list), "dealers", 0, n - 1, round_no)
     rounds = checked_field(d, "rounds", list)
     if len(rounds) != round_no:
         raise SavedMatchError(f"round_no is {round_no} but there are {len(rounds)} round logs")
-    raw_history = checked_field(d, "round_history", list)
-    if len(raw_history) not in (round_no, round_no - 1):
-        raise SavedMatchError(f"{len(raw_history)} finished rounds do not fit round {round_no}")
-    history = [
-        tuple(int_list(p, f"round_history[{i}]", 0, MAX_ROUND_POINTS, n))
-        for i, p in enumerate(raw_history)
-    ]
-    totals = int_list(
-        checked_field(d, "totals", list), "totals", 0, MAX_ROUND_POINTS * MAX_MATCH_ROUNDS, n
-    )
     match = Match(
         rules, seats, seed, preset=preset, clock=clock, timing=timing, bot_factory=bot_factory
     )
