@@ -153,6 +153,29 @@ def _number_key(event: pygame.event.Event) -> int | None:
 # ----------------------------------------------------------------------------- colour picker
 
 
+class _Picker(TableOverlay):
+    """A choice among numbered buttons: keys 1-9 press one; Esc puts the card back."""
+
+    on_cancel: Callable[[], None] | None = None
+
+    def numbered(self) -> Sequence[Button]:
+        """The choices, in the order their number keys press them."""
+        raise NotImplementedError
+
+    def shortcut(self, event: pygame.event.Event) -> bool:
+        n = _number_key(event)
+        buttons = self.numbered()
+        if n is not None and n < len(buttons):
+            buttons[n].activate()
+            return True
+        return False
+
+    def back(self) -> None:
+        if self.on_cancel is not None:
+            self.close()
+            self.on_cancel()
+
+
 class Swatch(Button):
     """A colour to choose: a big disc in that colour with its shape, its name below."""
 
@@ -190,7 +213,7 @@ class Swatch(Button):
         )
 
 
-class ColorPickerOverlay(TableOverlay):
+class ColorPickerOverlay(_Picker):
     """Four big swatches with their shapes; keys 1-4, arrows and Enter; Esc puts the card back."""
 
     def __init__(
@@ -238,17 +261,8 @@ class ColorPickerOverlay(TableOverlay):
         row(self.swatches, self.panel.centerx, top, sw, sw, gap)
         self.place_hint(scale)
 
-    def shortcut(self, event: pygame.event.Event) -> bool:
-        n = _number_key(event)
-        if n is not None and n < len(self.swatches):
-            self.swatches[n].activate()
-            return True
-        return False
-
-    def back(self) -> None:
-        if self.on_cancel is not None:
-            self.close()
-            self.on_cancel()
+    def numbered(self) -> Sequence[Button]:
+        return self.swatches
 
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
@@ -315,7 +329,7 @@ class SeatButton(Button):
         )
 
 
-class ChoosePlayerOverlay(TableOverlay):
+class ChoosePlayerOverlay(_Picker):
     """The other seats with their card counts (Wild Swap Hands, a 7 under 7-0, a swap rule).
 
     The table is dimmed only lightly: the seat pointed at (`pointed_seat`) is lit on it."""
@@ -384,17 +398,8 @@ class ChoosePlayerOverlay(TableOverlay):
                 return b.choice.seat
         return None
 
-    def shortcut(self, event: pygame.event.Event) -> bool:
-        n = _number_key(event)
-        if n is not None and n < len(self.seat_buttons):
-            self.seat_buttons[n].activate()
-            return True
-        return False
-
-    def back(self) -> None:
-        if self.on_cancel is not None:
-            self.close()
-            self.on_cancel()
+    def numbered(self) -> Sequence[Button]:
+        return self.seat_buttons
 
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
