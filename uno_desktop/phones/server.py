@@ -1,0 +1,424 @@
+"""The phone server: HTTP and websockets on one port, on a thread with its own asyncio loop.
+
+It never touches the match. Phones' requests, shape-checked, go into a thread-safe inbox
+that the game thread drains (`drain`); the game thread hands messages for a seat to
+`publish` (kept and sent again to a phone that reconnects) or `send` (once), and they
+reach that seat's phone in order. `stop` closes every connection and joins the thread.
+
+Security: every path starts with its seat's token (`/t/<token>/...`, at least 128 random
+bits, new for each server, compared in constant time); anything else gets an empty 403.
+The page, its script, style and card pictures come from an in-memory table looked up by
+exact name: no path is ever turned into a file. A websocket must come from the page's
+own origin, sends at most MAX_MESSAGE_BYTES a frame and RATE_PER_S frames a second (a
+burst of RATE_BURST), and a seat has one connection: a new one replaces the old. No
+request is logged, so no token reaches a log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import ipaddress
+import json
+import logging
+import queue
+import secrets
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Final
+
+from aiohttp import WSMsgType, web
+
+from .net import Listen, lan_address, url_host
+from .protocol import MAX_MESSAGE_BYTES, BadRequest, Request, parse_request
+
+log = logging.getLogger(__name__)
+
+TOKEN_BYTES: Final = 18
+"""144 random bits per seat token (URL-safe base64: 24 characters)."""
+RATE_PER_S: Final = 20.0
+RATE_BURST: Final = 20.0
+HEARTBEAT_S: Final = 20.0
+"""A phone that stops answering pings (screen off, out of Wi-Fi) is dropped after this."""
+MAX_QUEUED: Final = 64
+"""Messages waiting for one slow phone before it is dropped (it reconnects and catches up)."""
+CACHED_KINDS: Final = ("strings", "state")
+"""Published kinds a phone gets again on (re)connecting, in this order."""
+
+CLOSE_REPLACED: Final = 4001
+CLOSE_TOO_SLOW: Final = 4002
+CLOSE_GOING_AWAY: Final = 1001
+
+_TYPES: Final = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".png": "image/png",
+    ".svg": "image/svg+xml",
+}
+_PAGE: Final = "index.html"
+_CSP: Final = (
+    "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+
+
+class TokenBucket:
+    """At most `burst` at once, refilled at `rate_per_s`; `clock` is injectable for tests."""
+
+    def __init__(
+        self,
+        rate_per_s: float = RATE_PER_S,
+        burst: float = RATE_BURST,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.rate_per_s = rate_per_s
+        self.burst = burst
+        self._clock = clock
+        self._tokens = burst
+        self._at_s = clock()
+
+    def take(self) -> bool:
+        """Spend one token if there is one."""
+        now = self._clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._at_s) * self.rate_per_s)
+        self._at_s = now
+        if self._tokens >= 1.0:
+            self._tokens -= 1.0
+            return True
+        return False
+
+
+class _Phone:
+    """One live websocket of a seat. Only its sender task writes to it, in order, and
+    closes it when its queue ends (None) with `close_code`."""
+
+    def __init__(self, ws: web.WebSocketResponse) -> None:
+        self.ws = ws
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.bucket = TokenBucket()
+        self.warned_at_s = -1.0
+        self.close_code = CLOSE_GOING_AWAY
+        self.close_reason = b""
+        self.sender: asyncio.Task[None] | None = None
+
+    def end(self, code: int, reason: bytes) -> None:
+        """Close after what is queued (the first reason given wins)."""
+        if self.close_reason == b"":
+            self.close_code, self.close_reason = code, reason
+        self.outbox.put_nowait(None)
+
+
+class PhoneServer:
+    """Serves `files` (name -> bytes, "index.html" the page) to the phones of `seats`.
+
+    `on_request` is called on the server thread after a request enters the inbox (the
+    pygame loop can post itself an event there to wake up).
+    """
+
+    def __init__(
+        self,
+        seats: Iterable[int],
+        files: Mapping[str, bytes],
+        *,
+        listen: Listen | None = None,
+        on_request: Callable[[], None] | None = None,
+    ) -> None:
+        if _PAGE not in files:
+            raise ValueError(f"the phone page needs {_PAGE!r} among its files")
+        self.seats: tuple[int, ...] = tuple(seats)
+        self._tokens: dict[int, str] = {s: secrets.token_urlsafe(TOKEN_BYTES) for s in self.seats}
+        self._files = dict(files)
+        self._listen = listen if listen is not None else Listen(lan_address(), 0)
+        self._on_request = on_request
+        self._inbox: queue.SimpleQueue[tuple[int, Request]] = queue.SimpleQueue()
+        self._waiting = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._stopping: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._sock: socket.socket | None = None
+        # touched on the server thread only
+        self._phones: dict[int, _Phone] = {}
+        self._live: frozenset[int] = frozenset()  # the seats of _phones, for other threads
+        self._serving = False
+        self._cache: dict[int, dict[str, str]] = {s: {} for s in self.seats}
+
+    # ------------------------------------------------------------ the game thread's side
+
+    def start(self) -> None:
+        """Bind the port (OSError if it cannot) and serve on a new thread."""
+        if self._thread is not None:
+            raise RuntimeError("the phone server was already started")
+        host = self._listen.host
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind((host, self._listen.port))
+            sock.listen(64)
+            sock.setblocking(False)
+        except OSError:
+            sock.close()
+            raise
+        self._sock = sock
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._run, name="phone-server", daemon=True)
+        self._thread.start()
+        self._ready.wait()
+        if not self._serving:
+            self._thread.join()
+            raise OSError("the phone server could not start (see the log)")
+
+    @property
+    def port(self) -> int:
+        if self._sock is None:
+            raise RuntimeError("the phone server is not started")
+        return int(self._sock.getsockname()[1])
+
+    @property
+    def host(self) -> str:
+        """The address phones reach the server at (the LAN address when bound to all)."""
+        host = self._listen.host
+        return lan_address() if ipaddress.ip_address(host).is_unspecified else host
+
+    def join_url(self, seat: int) -> str:
+        """The link (and QR code) that opens `seat`'s hand. Secret: never log it."""
+        return f"http://{url_host(self.host)}:{self.port}/t/{self._tokens[seat]}/"
+
+    def drain(self) -> list[tuple[int, Request]]:
+        """Every (seat, request) phones sent since the last call, oldest first."""
+        self._waiting.clear()
+        out: list[tuple[int, Request]] = []
+        while True:
+            try:
+                out.append(self._inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    def wait(self, timeout_s: float) -> bool:
+        """Sleep until a request arrives or `timeout_s` passes (headless drivers)."""
+        return self._waiting.wait(timeout_s)
+
+    def publish(self, seat: int, message: Mapping[str, Any]) -> None:
+        """Send `message` to `seat`'s phone and keep it (by its "type", one of
+        CACHED_KINDS) for a phone that connects later."""
+        kind = message.get("type")
+        if kind not in CACHED_KINDS:
+            raise ValueError(f"only {', '.join(CACHED_KINDS)} messages are kept, not {kind!r}")
+        self._call(self._deliver, seat, str(kind), _encode(message))
+
+    def send(self, seat: int, message: Mapping[str, Any]) -> None:
+        """Send `message` to `seat`'s phone if one is connected now (an error, say)."""
+        self._call(self._deliver, seat, None, _encode(message))
+
+    def connected(self) -> set[int]:
+        """The seats with a live phone now (read from the game thread: a snapshot)."""
+        return set(self._live)
+
+    def stop(self, timeout_s: float = 5.0) -> None:
+        """Close every connection, stop listening and join the thread. Idempotent."""
+        thread, loop, stopping = self._thread, self._loop, self._stopping
+        if thread is None or loop is None:
+            return
+        if stopping is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop ended by itself
+                loop.call_soon_threadsafe(stopping.set)
+        thread.join(timeout_s)
+        if thread.is_alive():
+            log.warning("the phone server did not stop within %.1f s", timeout_s)
+        self._thread = None
+
+    def _call(self, fn: Callable[..., None], *args: Any) -> None:
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):  # stopped meanwhile: nobody to tell
+            loop.call_soon_threadsafe(fn, *args)
+
+    # ------------------------------------------------------------ the server thread
+
+    def _run(self) -> None:
+        loop = self._loop
+        assert loop is not None
+        asyncio.set_event_loop(loop)
+        try:
+            loop.run_until_complete(self._serve())
+        except Exception:
+            log.exception("the phone server stopped")
+        finally:
+            self._ready.set()
+            loop.close()
+
+    async def _serve(self) -> None:
+        self._stopping = asyncio.Event()
+        app = web.Application(client_max_size=MAX_MESSAGE_BYTES)
+        app.router.add_route("*", "/{tail:.*}", self._handle)
+        app.on_response_prepare.append(_headers)
+        # access_log=None: a request line holds a token, and tokens never reach a log
+        runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+        await runner.setup()
+        assert self._sock is not None
+        site = web.SockSite(runner, self._sock)
+        await site.start()
+        self._serving = True
+        self._ready.set()
+        try:
+            await self._stopping.wait()
+        finally:
+            phones = list(self._phones.values())
+            self._set_phones({})
+            for phone in phones:
+                phone.end(CLOSE_GOING_AWAY, b"the match has ended")
+            senders = [p.sender for p in phones if p.sender is not None]
+            if senders:
+                await asyncio.wait(senders, timeout=2.0)
+            await runner.cleanup()
+            if self._sock is not None:
+                self._sock.close()
+
+    def _seat_of(self, token: str) -> int | None:
+        """The seat whose token this is; every seat's token is compared, in constant time."""
+        found = None
+        given = token.encode("ascii", "replace")
+        for seat, mine in self._tokens.items():
+            if hmac.compare_digest(given, mine.encode("ascii")):
+                found = seat
+        return found
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        parts = request.rel_url.raw_path.split("/", 3)  # "", "t", token, rest
+        seat = self._seat_of(parts[2]) if len(parts) >= 3 and parts[1] == "t" else None
+        if seat is None:
+            return web.Response(status=403)
+        if request.method not in ("GET", "HEAD"):
+            return web.Response(status=405)
+        if len(parts) < 4:
+            return web.Response(status=404)
+        if parts[3] == "ws":
+            return await self._websocket(request, seat)
+        name = parts[3] or _PAGE
+        body = self._files.get(name)  # looked up by exact name: never a path
+        kind = _TYPES.get(name[name.rfind(".") :])
+        if body is None or kind is None:
+            return web.Response(status=404)
+        response = web.Response(body=body, content_type=kind.split(";")[0])
+        if kind.endswith("charset=utf-8"):
+            response.charset = "utf-8"
+        if name.endswith(".png"):
+            response.headers["Cache-Control"] = "private, max-age=86400, immutable"
+        else:
+            response.headers["Cache-Control"] = "no-store"
+        return response
+
+    async def _websocket(self, request: web.Request, seat: int) -> web.StreamResponse:
+        origin = request.headers.get("Origin", "")
+        if origin.lower() != f"http://{request.host}".lower():
+            return web.Response(status=403)
+        ws = web.WebSocketResponse(
+            max_msg_size=MAX_MESSAGE_BYTES, heartbeat=HEARTBEAT_S, compress=False
+        )
+        await ws.prepare(request)
+        old = self._phones.get(seat)
+        phone = _Phone(ws)
+        self._set_phones({**self._phones, seat: phone})
+        if old is not None:
+            old.outbox.put_nowait(_encode({"type": "replaced"}))
+            old.end(CLOSE_REPLACED, b"replaced by a new connection")
+        phone.sender = asyncio.create_task(self._send_loop(phone))
+        phone.outbox.put_nowait(_encode({"type": "joined", "seat": seat}))
+        for kind in CACHED_KINDS:
+            text = self._cache[seat].get(kind)
+            if text is not None:
+                phone.outbox.put_nowait(text)
+        try:
+            async for msg in ws:
+                if msg.type is WSMsgType.TEXT:
+                    self._receive(seat, phone, msg.data)
+                elif msg.type is WSMsgType.BINARY:
+                    self._refuse(phone, "malformed")
+                else:  # an error, such as a frame over max_msg_size: aiohttp closes
+                    break
+        finally:
+            if self._phones.get(seat) is phone:
+                self._set_phones({s: p for s, p in self._phones.items() if s != seat})
+            phone.end(CLOSE_GOING_AWAY, b"")
+            with contextlib.suppress(asyncio.CancelledError):
+                await phone.sender
+        return ws
+
+    def _set_phones(self, phones: dict[int, _Phone]) -> None:
+        self._phones = phones
+        self._live = frozenset(phones)
+
+    def _receive(self, seat: int, phone: _Phone, text: str) -> None:
+        if not phone.bucket.take():
+            now = time.monotonic()
+            if now - phone.warned_at_s >= 1.0:  # one warning a second, not one per frame
+                phone.warned_at_s = now
+                self._refuse(phone, "rate")
+            return
+        try:
+            request = parse_request(text)
+        except BadRequest as e:
+            self._refuse(phone, e.code)
+            return
+        self._inbox.put((seat, request))
+        self._waiting.set()
+        if self._on_request is not None:
+            try:
+                self._on_request()
+            except Exception:
+                log.exception("the phone server's on_request callback failed")
+
+    def _refuse(self, phone: _Phone, code: str) -> None:
+        phone.outbox.put_nowait(_encode({"type": "error", "code": code}))
+
+    async def _send_loop(self, phone: _Phone) -> None:
+        """Send `phone`'s queue in order until None, then close it with its code."""
+        ws = phone.ws
+        while True:
+            text = await phone.outbox.get()
+            if text is None:
+                break
+            if ws.closed:
+                continue
+            try:
+                await ws.send_str(text)
+            except (ConnectionError, RuntimeError):
+                break
+        if not ws.closed:
+            with contextlib.suppress(Exception):
+                await ws.close(code=phone.close_code, message=phone.close_reason)
+
+    def _deliver(self, seat: int, kind: str | None, text: str) -> None:
+        if seat not in self._cache:
+            return
+        if kind is not None:
+            self._cache[seat][kind] = text
+        phone = self._phones.get(seat)
+        if phone is None:
+            return
+        if phone.outbox.qsize() >= MAX_QUEUED:
+            # too slow to keep up: drop it; it reconnects and gets the latest state
+            self._set_phones({s: p for s, p in self._phones.items() if s != seat})
+            phone.end(CLOSE_TOO_SLOW, b"too slow: reconnect")
+            return
+        phone.outbox.put_nowait(text)
+
+
+def _encode(message: Mapping[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+    """The same safety headers on every response, and no server software version."""
+    response.headers["Server"] = "uno-desktop"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Frame-Options"] = "DENY"
+    response.headers["Content-Security-Policy"] = _CSP
+    response.headers.setdefault("Cache-Control", "no-store")

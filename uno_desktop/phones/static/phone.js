@@ -1,0 +1,313 @@
+// The phone's hand. Every word comes from the game ("strings", then "state" messages);
+// this script only lays them out, and sends {"type": "act", "do": ...} when a button is
+// tapped. The game checks every action; nothing here decides what is legal.
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const app = $("app");
+  let words = null;          // the page's words, from the "strings" message
+  let state = null;          // the latest "state"
+  let socket = null;
+  let retryMs = 500;         // back-off after a drop, doubled up to MAX_RETRY_MS
+  const MAX_RETRY_MS = 8000;
+  let retryTimer = 0;
+  let replaced = false;      // another screen took this hand: wait for "Use it here"
+  let unoArmed = false;      // say UNO with the next card
+  let dismissedShown = null; // the challenge hand the player closed
+  let toastTimer = 0;
+  let wasTurn = false;
+
+  // ------------------------------------------------------------ helpers
+  function fmt(text, values) {
+    return text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
+  }
+  function el(tag, props, children) {
+    const node = document.createElement(tag);
+    Object.assign(node, props || {});
+    for (const child of children || []) node.append(child);
+    return node;
+  }
+  function button(label, cls, onClick, disabled) {
+    const b = el("button", { type: "button", className: "btn " + (cls || ""), textContent: label });
+    b.disabled = !!disabled;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+  function cardImage(code) {
+    return el("img", { src: "cards/" + code + ".png", alt: "", draggable: false, decoding: "async" });
+  }
+  function countText(n) {
+    return n === 1 ? words.one_card : fmt(words.cards, { n: n });
+  }
+  function nameOf(seat) {
+    const p = state.players[seat];
+    return p ? p.name : "";
+  }
+
+  // ------------------------------------------------------------ connection
+  function connect() {
+    clearTimeout(retryTimer);
+    if (socket && socket.readyState <= 1) return;
+    const url = new URL("ws", location.href);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(url.href);
+    socket = ws;
+    ws.onmessage = (event) => receive(ws, event.data);
+    ws.onclose = () => {
+      if (socket !== ws) return;
+      socket = null;
+      if (replaced) return;
+      showBanner(words ? words.reconnecting : "");
+      retryTimer = setTimeout(connect, retryMs + Math.random() * 250);
+      retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
+    };
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === 1) {
+      socket.send(JSON.stringify(Object.assign({ type: "act" }, message)));
+    }
+  }
+
+  function receive(ws, text) {
+    let msg;
+    try { msg = JSON.parse(text); } catch (e) { return; }
+    if (msg.type === "joined") {
+      retryMs = 500;
+      showBanner(null);
+    } else if (msg.type === "strings") {
+      words = msg.words;
+      document.documentElement.lang = msg.lang;
+      document.title = words.title;
+      render();
+    } else if (msg.type === "state") {
+      state = msg;
+      render();
+    } else if (msg.type === "error") {
+      const text = msg.text || (words && words.errors[msg.code]) || "";
+      toast(text);
+    } else if (msg.type === "replaced") {
+      replaced = true;
+      cover(words ? words.replaced : "", words ? words.use_here : "", () => {
+        replaced = false;
+        cover(words ? words.connecting : "");
+        connect();
+      });
+    }
+  }
+
+  // ------------------------------------------------------------ feedback
+  function showBanner(text) {
+    const b = $("banner");
+    b.hidden = !text;
+    b.textContent = text || "";
+  }
+  function toast(text) {
+    if (!text) return;
+    const t = $("toast");
+    t.textContent = text;
+    t.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { t.hidden = true; }, 3200);
+  }
+  function cover(text, buttonLabel, onClick) {
+    const c = $("cover");
+    if (text === null) { c.hidden = true; return; }
+    c.hidden = false;
+    c.classList.toggle("still", !!buttonLabel);
+    $("cover-text").textContent = text;
+    const b = $("cover-button");
+    b.hidden = !buttonLabel;
+    b.textContent = buttonLabel || "";
+    b.onclick = onClick || null;
+  }
+
+  // ------------------------------------------------------------ sheets (colour, player, shown hand)
+  function openSheet(title, body, closeLabel, onClose) {
+    $("sheet-title").textContent = title;
+    const box = $("sheet-body");
+    box.className = "sheet-body" + (body.cards ? " cards" : "");
+    box.replaceChildren(...body.nodes);
+    const close = $("sheet-close");
+    close.textContent = closeLabel;
+    close.onclick = () => { closeSheet(); if (onClose) onClose(); };
+    $("sheet").hidden = false;
+    const first = box.querySelector("button:not(:disabled)") || close;
+    first.focus({ preventScroll: true });
+  }
+  function closeSheet() {
+    $("sheet").hidden = true;
+  }
+
+  function play(card) {
+    const ask = (colors, then) => {
+      if (!colors || colors.length === 0) return then(null);
+      if (colors.length === 1) return then(colors[0]);
+      const nodes = ["red", "yellow", "green", "blue"].map((c) =>
+        button(words.colors[c], "color-btn " + c, () => { closeSheet(); then(c); }, !colors.includes(c)));
+      openSheet(fmt(words.choose_color, { card: card.name }), { nodes: nodes }, words.cancel);
+    };
+    const target = (targets, then) => {
+      if (!targets || targets.length === 0) return then(null);
+      const nodes = targets.map((seat) => {
+        const b = button("", "seat-btn", () => { closeSheet(); then(seat); });
+        b.append(el("span", { textContent: nameOf(seat) }),
+          el("small", { textContent: countText(state.players[seat].cards) }));
+        return b;
+      });
+      openSheet(words.choose_player, { nodes: nodes }, words.cancel);
+    };
+    ask(card.colors, (color) => target(card.targets, (seat) => {
+      const msg = { do: "play", card: card.code };
+      if (color) msg.color = color;
+      if (seat !== null) msg.target = seat;
+      if (unoArmed && card.uno) msg.uno = true;
+      unoArmed = false;
+      send(msg);
+    }));
+  }
+
+  // ------------------------------------------------------------ drawing the state
+  const ARROWS = {
+    1: '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" d="M19 12a7 7 0 1 1-2.05-4.95"/><path fill="currentColor" d="M20.5 3.5v6h-6z"/></svg>',
+    "-1": '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" d="M5 12a7 7 0 1 0 2.05-4.95"/><path fill="currentColor" d="M3.5 3.5v6h6z"/></svg>',
+  };
+  const COLORS = { red: "#de2e34", yellow: "#fac41c", green: "#34a853", blue: "#1c6ed6" };
+
+  function render() {
+    if (!words) return;
+    if (!state) { cover(words.connecting); return; }
+    if (!replaced) cover(null);
+    app.removeAttribute("aria-busy");
+    const me = state.players[state.seat];
+    app.classList.toggle("turn", state.turn);
+    app.classList.toggle("over", state.over);
+    $("me-name").textContent = me.name;
+
+    // whose turn, and a buzz when it becomes yours
+    if (state.turn && !wasTurn && navigator.vibrate) {
+      try { navigator.vibrate(120); } catch (e) { /* not allowed here */ }
+    }
+    wasTurn = state.turn;
+
+    const dir = $("dir");
+    dir.innerHTML = ARROWS[String(state.direction)] || "";
+    dir.append(document.createTextNode(state.direction > 0 ? words.clockwise : words.counter));
+
+    // players, starting with you and going round the table
+    const list = $("players");
+    const n = state.players.length;
+    const chips = [];
+    for (let k = 0; k < n; k++) {
+      const p = state.players[(state.seat + k) % n];
+      const li = el("li", { className: "player" });
+      li.classList.toggle("current", p.seat === state.current && !state.over);
+      li.classList.toggle("you", p.seat === state.seat);
+      li.append(el("span", { className: "name", textContent: p.name }));
+      li.append(el("span", { className: "n", textContent: String(p.cards), title: countText(p.cards) }));
+      li.setAttribute("aria-label", p.name + ": " + countText(p.cards) + (p.uno && p.cards === 1 ? ", " + words.uno : ""));
+      if (p.uno && p.cards === 1) li.append(el("span", { className: "uno-badge", textContent: "UNO" }));
+      chips.push(li);
+    }
+    list.replaceChildren(...chips);
+
+    // the pile: top card, colour in play, cards waiting
+    const top = $("top-card");
+    top.src = "cards/" + state.top.code + ".png";
+    top.alt = words.top + ": " + state.top.name;
+    const wrap = $("top-wrap");
+    const ring = state.color && state.top.code[0] === "W";
+    wrap.classList.toggle("ring", !!ring);
+    wrap.style.setProperty("--ring", ring ? COLORS[state.color] : "transparent");
+    const chip = $("color-chip");
+    chip.hidden = !state.color;
+    chip.textContent = state.color_name || "";
+    chip.style.setProperty("--dot", COLORS[state.color] || "#888");
+    const pending = $("pending");
+    pending.hidden = !state.pending;
+    pending.textContent = "+" + state.pending;
+
+    $("prompt").textContent = state.prompt;
+    const hint = $("hint");
+    hint.hidden = !state.hint;
+    hint.textContent = state.hint || "";
+    $("log").replaceChildren(...state.log.slice(-3).map((line) => el("li", { textContent: line })));
+
+    renderActions();
+    renderHand();
+    renderShown();
+  }
+
+  function renderActions() {
+    const can = state.can;
+    const nodes = [];
+    if (can.take) {
+      nodes.push(button(fmt(words.take, { n: can.take }), "danger", () => send({ do: "draw" })));
+    } else if (!can.keep) {
+      nodes.push(button(words.draw, "", () => send({ do: "draw" }), !can.draw));
+    }
+    if (can.keep) nodes.push(button(words.keep, "", () => send({ do: "keep" })));
+    if (can.challenge) nodes.push(button(words.challenge, "go", () => send({ do: "challenge" })));
+    for (const seat of can.catch) {
+      nodes.push(button(fmt(words.catch, { name: nameOf(seat) }), "danger", () => send({ do: "catch", target: seat })));
+    }
+    // UNO: said now (one card left, not yet said), or armed for the next card
+    const mayArm = state.hand.length === 2 && state.hand.some((c) => c.uno);
+    if (!mayArm) unoArmed = false;
+    const uno = button(words.uno, "uno", () => {
+      if (can.uno) { send({ do: "uno" }); return; }
+      unoArmed = !unoArmed;
+      uno.setAttribute("aria-pressed", String(unoArmed));
+      if (unoArmed) toast(words.uno_armed);
+    }, !(can.uno || mayArm));
+    if (mayArm) uno.setAttribute("aria-pressed", String(unoArmed));
+    nodes.push(uno);
+    if ("hint" in can) {
+      nodes.push(button(words.hint, "hint-btn", () => send({ do: "hint" }), !can.hint));
+    }
+    $("actions").replaceChildren(...nodes);
+  }
+
+  function renderHand() {
+    const hand = $("hand");
+    hand.setAttribute("aria-label", words.hand);
+    let drawnMarked = false;
+    hand.replaceChildren(...state.hand.map((card) => {
+      const b = el("button", { type: "button", className: "card" });
+      b.setAttribute("aria-label", card.name);
+      b.disabled = !card.play || state.over;
+      if (state.drawn === card.code && !drawnMarked) {
+        b.classList.add("drawn");
+        drawnMarked = true;
+      }
+      b.append(cardImage(card.code));
+      b.addEventListener("click", () => play(card));
+      return b;
+    }));
+  }
+
+  function renderShown() {
+    const shown = state.shown;
+    const key = shown ? JSON.stringify(shown) : null;
+    if (!shown || key === dismissedShown) return;
+    dismissedShown = key;
+    const nodes = shown.cards.map((c) => {
+      const img = cardImage(c.code);
+      img.alt = c.name;
+      return img;
+    });
+    openSheet(shown.title, { nodes: nodes, cards: true }, words.ok);
+  }
+
+  // ------------------------------------------------------------ start
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && !replaced && !socket) {
+      retryMs = 500;
+      connect();
+    }
+  });
+  window.addEventListener("online", () => { if (!replaced && !socket) connect(); });
+  cover("");
+  connect();
+})();

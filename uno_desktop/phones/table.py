@@ -1,0 +1,258 @@
+"""The game thread's side of phone seats: it drains what phones asked, lets the match
+decide, and publishes each phone seat's state when it changed.
+
+`PhoneTable.pump()` is called on the thread that owns the match (the pygame loop, every
+frame; a test or benchmark loop headless). It reads the match only through its per-seat
+API (the seat's observation, its legal actions, the events it may see, its private
+results), so a phone learns what that seat's owner may know and nothing more. Every
+action is checked by the engine: an illegal one gets an `error` back and changes nothing.
+A seat acts only as itself: its seat comes from the token of its connection.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from importlib import resources
+from typing import TYPE_CHECKING, Any, Final, Protocol
+
+from uno_desktop.engine import Action, IllegalAction, Observation, Phase
+from uno_desktop.engine import events as ev
+from uno_desktop.i18n import language
+
+from .net import Listen
+from .protocol import BadRequest, Request, to_action
+from .server import PhoneServer
+from .wire import ShownHand, page_strings, phone_state, refusal
+
+if TYPE_CHECKING:
+    from uno_desktop.match import FeedPos
+    from uno_desktop.ui.table_hint import HintJob
+
+log = logging.getLogger(__name__)
+
+LOG_LINES: Final = 4
+"""How many of the latest log lines a phone shows."""
+STATIC: Final = ("index.html", "phone.css", "phone.js", "icon.svg")
+"""The page's own files, in uno_desktop/phones/static (package data)."""
+
+
+class SeatSource(Protocol):
+    """What the phones need of a match: its per-seat API (`uno_desktop.match.Match`)."""
+
+    hints: bool
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def round_no(self) -> int: ...
+    def seat_name(self, seat: int) -> str: ...
+    def observation(self, viewer: int | None) -> Observation: ...
+    def legal_actions(self, seat: int) -> list[Action]: ...
+    def actions_taken(self) -> int: ...
+    def feed_end(self) -> FeedPos: ...
+    def events_since(
+        self, pos: FeedPos | None, viewer: int | None
+    ) -> tuple[list[ev.Event], FeedPos]: ...
+    def private_events(self, seat: int, since: FeedPos | None) -> list[ev.Event]: ...
+    def act(self, action: Action) -> object: ...
+    def note_hint(self, seat: int) -> None: ...
+
+
+def static_files() -> dict[str, bytes]:
+    """The page's files from the package data, by name (read once; never a path)."""
+    folder = resources.files("uno_desktop.phones") / "static"
+    return {name: (folder / name).read_bytes() for name in STATIC}
+
+
+class _Seat:
+    """What the table remembers for one phone seat between two states."""
+
+    def __init__(self) -> None:
+        self.feed: FeedPos | None = None
+        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.shown: ShownHand | None = None
+        self.hint: str | None = None
+        self.hint_job: HintJob | None = None
+        self.sent: str | None = None  # the last state published, to send only changes
+
+
+class PhoneTable:
+    """Phone seats of one match: the server, and the loop that feeds it.
+
+    `files` overrides the page and card pictures (tests); by default the page comes from
+    the package data and the cards are drawn now, on this thread, by the table's painter.
+    """
+
+    def __init__(
+        self,
+        match: SeatSource,
+        seats: Sequence[int],
+        *,
+        listen: Listen | None = None,
+        colorblind: bool = False,
+        on_request: Callable[[], None] | None = None,
+        files: Mapping[str, bytes] | None = None,
+    ) -> None:
+        if not seats:
+            raise ValueError("a phone table needs at least one phone seat")
+        bad = [s for s in seats if not 0 <= s < match.players]
+        if bad:
+            raise ValueError(f"no seat {bad[0]} at a table of {match.players}")
+        self.match = match
+        self.seats: tuple[int, ...] = tuple(sorted(set(seats)))
+        if files is None:
+            from .art import card_images
+
+            files = {
+                **static_files(),
+                **{f"cards/{k}.png": v for k, v in card_images(colorblind=colorblind).items()},
+            }
+        self._on_request = on_request
+        self.server = PhoneServer(self.seats, files, listen=listen, on_request=on_request)
+        self._state: dict[int, _Seat] = {s: _Seat() for s in self.seats}
+        self._lang: str | None = None
+        self._key: tuple[Any, ...] | None = None
+
+    # ------------------------------------------------------------ life
+
+    def start(self) -> None:
+        """Listen, and publish the page's words and every seat's state."""
+        self.server.start()
+        self.publish()
+
+    def stop(self) -> None:
+        """Close every phone's connection and stop listening (the match ended, or the
+        window closes)."""
+        self.server.stop()
+
+    def join_url(self, seat: int) -> str:
+        """The link for `seat`'s phone (show it as a QR code; never log it)."""
+        return self.server.join_url(seat)
+
+    def wait(self, timeout_s: float) -> bool:
+        """Sleep until a phone asks for something or `timeout_s` passes (headless loops)."""
+        return self.server.wait(timeout_s)
+
+    # ------------------------------------------------------------ every frame
+
+    def pump(self) -> bool:
+        """Carry out what phones asked, then publish states that changed. True when the
+        match changed (the table redraws)."""
+        changed = False
+        for seat, request in self.server.drain():
+            changed |= self._handle(seat, request)
+        self._collect_hints()
+        self.publish()
+        return changed
+
+    def publish(self, force: bool = False) -> None:
+        """Send each phone seat its state if anything it shows changed (or `force`)."""
+        lang = language()
+        if lang != self._lang:
+            self._lang = lang
+            words = page_strings()
+            for seat in self.seats:
+                self.server.publish(seat, words)
+            force = True
+        if self.match.round_no == 0:
+            return
+        key = (self.match.feed_end(), self.match.actions_taken())
+        if key == self._key and not force:
+            return
+        self._key = key
+        names = [self.match.seat_name(s) for s in range(self.match.players)]
+        for seat in self.seats:
+            self._publish_seat(seat, names)
+
+    def _publish_seat(self, seat: int, names: Sequence[str]) -> None:
+        mine = self._state[seat]
+        before = mine.feed
+        events, mine.feed = self.match.events_since(before, seat)
+        if before is None or before.deal != mine.feed.deal:
+            mine.shown = mine.hint = None
+        from uno_desktop.ui.log_text import log_lines
+
+        mine.log.extend(log_lines(events, names, you=seat))
+        for event in self.match.private_events(seat, before):
+            if type(event) is ev.ChallengeResolved and event.hand and event.challenger == seat:
+                mine.shown = ShownHand(event.offender, event.hand)
+        state = phone_state(
+            self.match.observation(seat),
+            self.match.legal_actions(seat),
+            names,
+            log=tuple(mine.log),
+            shown=mine.shown,
+            hint=mine.hint,
+            hints=self.match.hints,
+        )
+        text = repr(state)
+        if text != mine.sent:
+            mine.sent = text
+            self.server.publish(seat, state)
+
+    # ------------------------------------------------------------ requests
+
+    def _handle(self, seat: int, request: Request) -> bool:
+        mine = self._state[seat]
+        if self.match.round_no == 0:
+            return False
+        try:
+            action = to_action(seat, request)
+        except BadRequest as e:
+            self.server.send(seat, {"type": "error", "code": e.code})
+            return False
+        obs = self.match.observation(seat)
+        legal = self.match.legal_actions(seat)
+        if action is None:
+            self._ask_hint(seat, obs, legal)
+            return False
+        if action not in legal:
+            self._refuse(seat, obs, legal, action)
+            return False
+        try:
+            self.match.act(action)
+        except IllegalAction:
+            self._refuse(seat, obs, legal, action)
+            return False
+        mine.shown = mine.hint = None
+        return True
+
+    def _refuse(
+        self, seat: int, obs: Observation, legal: Sequence[Action], action: Action | None
+    ) -> None:
+        self.server.send(seat, {"type": "error", "text": refusal(obs, legal, action)})
+
+    def _ask_hint(self, seat: int, obs: Observation, legal: Sequence[Action]) -> None:
+        mine = self._state[seat]
+        if not self.match.hints or obs.current != seat or obs.phase is Phase.OVER:
+            self._refuse(seat, obs, legal, None)
+            return
+        if mine.hint_job is not None and not mine.hint_job.done.is_set():
+            return  # already being worked out
+        from uno_desktop.ui.table_hint import HintJob
+
+        names = [self.match.seat_name(s) for s in range(self.match.players)]
+        key = (seat, self.match.feed_end(), self.match.actions_taken())
+        job = HintJob(key, obs, legal, names, lambda _hint: None)
+        mine.hint_job = job
+        if self._on_request is not None:
+            wake = self._on_request
+            threading.Thread(
+                target=lambda: (job.done.wait(), wake()), name="hint-wake", daemon=True
+            ).start()
+
+    def _collect_hints(self) -> None:
+        for seat, mine in self._state.items():
+            job = mine.hint_job
+            if job is None or not job.done.is_set():
+                continue
+            mine.hint_job = None
+            now = (seat, self.match.feed_end(), self.match.actions_taken())
+            if job.key != now or job.result is None:
+                continue  # the game moved on: the answer is for a question nobody asks
+            self.match.note_hint(seat)
+            mine.hint = job.result.line
+            self._key = None  # publish this seat's new state
