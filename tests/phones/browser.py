@@ -1,0 +1,113 @@
+"""Debian's Chromium driven by Playwright (no browser download), and a person's taps on
+the phone page, chosen by reading only what the page shows (its buttons' names)."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+TAP_TIMEOUT_MS = 1500
+
+
+def need_chromium() -> None:
+    """Skip loudly when Chromium is missing here; in CI (which installs it) fail."""
+    if os.path.exists(CHROMIUM) or shutil.which("chromium"):
+        return
+    reason = f"{CHROMIUM} is missing: apt-get install -y chromium (the phone page is untested)"
+    if os.environ.get("CI"):
+        pytest.fail(reason)
+    pytest.skip(reason, allow_module_level=True)
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """A headless Chromium browser (Playwright's sync API)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def open_hand(browser: Any, url: str, size: tuple[int, int] = (390, 844)) -> Any:
+    """A phone-sized page showing the hand at `url`, once its state has arrived."""
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]}, device_scale_factor=2)
+    page.goto(url)
+    page.wait_for_selector("#cover", state="hidden")
+    return page
+
+
+def snapshot(page: Any) -> dict[str, Any]:
+    """What the page shows a person: the hand's names (and which may be played), the
+    buttons, the top card, the players and the prompt."""
+    return page.evaluate(
+        """() => ({
+            hand: [...document.querySelectorAll('#hand button')].map(
+                b => [b.getAttribute('aria-label'), !b.disabled]),
+            buttons: [...document.querySelectorAll('#actions button')].map(
+                b => [b.textContent, !b.disabled]),
+            top: document.getElementById('top-card').alt,
+            players: document.getElementById('players').innerText,
+            prompt: document.getElementById('prompt').textContent,
+        })"""
+    )
+
+
+def _button(page: Any, word: str) -> Any:
+    return page.locator("#actions button:not([disabled])", has_text=word)
+
+
+def tap(page: Any, words: dict[str, Any], rng: random.Random) -> str | None:
+    """One tap a person would make now, or None when there is nothing to do (not their
+    turn). Returns what was tapped, for the test's record."""
+    sheet = page.locator("#sheet:not([hidden])")
+    if sheet.count():
+        choices = page.locator("#sheet-body button:not([disabled])")
+        if choices.count():
+            pick = choices.nth(rng.randrange(choices.count()))
+            label = pick.text_content()
+            pick.click(timeout=TAP_TIMEOUT_MS)
+            return f"chose {label}"
+        page.locator("#sheet-close").click(timeout=TAP_TIMEOUT_MS)
+        return "closed the shown hand"
+    cards = page.locator("#hand button:not([disabled])")
+    playable = cards.count()
+    take = _button(page, words["take"].split("{")[0].strip())
+    keep = _button(page, words["keep"])
+    uno = _button(page, words["uno"])
+    draw = _button(page, words["draw"])
+    if uno.count() and page.locator("#hand button").count() == 1:
+        uno.click(timeout=TAP_TIMEOUT_MS)
+        return "said UNO"
+    if playable:
+        two_left = page.locator("#hand button").count() == 2
+        if two_left and uno.count() and uno.get_attribute("aria-pressed") != "true":
+            uno.click(timeout=TAP_TIMEOUT_MS)
+        card = cards.nth(rng.randrange(playable))
+        name = card.get_attribute("aria-label")
+        card.click(timeout=TAP_TIMEOUT_MS)
+        return f"played {name}"
+    for button, what in ((take, "took"), (keep, "kept"), (draw, "drew")):
+        if button.count():
+            button.click(timeout=TAP_TIMEOUT_MS)
+            return what
+    return None

@@ -1,0 +1,125 @@
+"""Two phones play a whole round in a real browser (Chromium under Playwright), by taps,
+against a computer; one phone drops and comes back mid-round; a wrong link is refused.
+
+The game thread is `HeadlessGame` (what the pygame loop will do each frame); the test
+thread is the two people, who read only their own page.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from uno_desktop.i18n import set_language
+from uno_desktop.match import Match, MonotonicClock, SeatSpec, Timing
+from uno_desktop.phones.headless import HeadlessGame
+from uno_desktop.phones.table import PhoneTable
+from uno_desktop.phones.wire import page_strings
+from uno_desktop.presets import load_preset
+
+from .browser import chromium, need_chromium, open_hand, snapshot, tap
+from .helpers import LOCAL
+
+pytestmark = pytest.mark.browser
+need_chromium()
+
+QUICK = Timing(think_time_s=0.05, catch_grace_s=0.3, react_s=0.1)
+ROUND_LIMIT_S = 240
+
+
+@pytest.fixture
+def game():
+    set_language("en")
+    rules = load_preset("official")
+    seats = [SeatSpec("Ann", "human"), SeatSpec("Bo", "human"), SeatSpec("Computer 1", "normal")]
+    match = Match(rules, seats, 11, clock=MonotonicClock(), timing=QUICK)
+    match.start_round()
+    table = PhoneTable(match, [0, 1], listen=LOCAL)
+    table.start()
+    loop = HeadlessGame(table, match)
+    loop.start()
+    yield match, table, loop
+    loop.stop()
+    table.stop()
+    assert loop.error is None
+
+
+def is_turn(page) -> bool:
+    return bool(page.evaluate("document.getElementById('app').classList.contains('turn')"))
+
+
+def test_two_phones_play_a_round_to_its_end_by_taps(game):
+    match, table, loop = game
+    words = page_strings()["words"]
+    rng = random.Random(5)
+    taps: list[str] = []
+    with chromium() as browser:
+        pages = [open_hand(browser, table.join_url(s)) for s in (0, 1)]
+        # each card is a button named by the card, disabled while it may not be played
+        hand = snapshot(pages[0])["hand"]
+        assert len(hand) == 7
+        assert all(name and name[0].isupper() for name, _ in hand)
+        own = match.observation(0)
+        from uno_desktop.card_names import card_name
+
+        assert sorted(name for name, _ in hand) == sorted(card_name(c) for c in own.hand)
+        legal_cards = {card_name(a.card) for a in match.legal_actions(0) if hasattr(a, "card")}
+        assert {name for name, ok in hand if ok} == legal_cards
+
+        reconnected = False
+        end = time.monotonic() + ROUND_LIMIT_S
+        while not match.round_over:
+            assert time.monotonic() < end, f"the round did not end; last taps: {taps[-10:]}"
+            assert loop.running, f"the game thread stopped: {loop.error!r}"
+            if not reconnected and len(taps) >= 6 and is_turn(pages[1]):
+                # Bo's phone drops (screen lock) on Bo's turn and the link is opened again
+                before = snapshot(pages[1])
+                pages[1].close()
+                pages[1] = open_hand(browser, table.join_url(1))
+                assert snapshot(pages[1]) == before
+                reconnected = True
+            acted = False
+            for i, page in enumerate(pages):
+                try:
+                    done = tap(page, words, rng)
+                except Exception as e:  # the page changed under the tap: look again
+                    if "Timeout" not in type(e).__name__:
+                        raise
+                    done = None
+                if done is not None:
+                    taps.append(f"{i}: {done}")
+                    acted = True
+            if not acted:
+                time.sleep(0.05)
+        assert reconnected
+        for page in pages:
+            page.wait_for_function(
+                "t => document.getElementById('prompt').textContent === t",
+                arg=words_over(),
+                timeout=5000,
+            )
+            assert page.locator("#hand button:not([disabled])").count() == 0
+    assert any("played" in t for t in taps) and len(taps) > 6
+
+
+def words_over() -> str:
+    from uno_desktop.i18n import _
+
+    return _("The round is over")
+
+
+def test_a_link_with_a_wrong_token_is_refused(game):
+    _match, table, _loop = game
+    url = table.join_url(0)
+    token = url.rstrip("/").rsplit("/", 1)[1]
+    wrong = url.replace(token, token[::-1])
+    with chromium() as browser:
+        page = browser.new_page()
+        # the browser shows its own error page for an empty 403 (nothing of ours)
+        with pytest.raises(Exception, match="ERR_HTTP_RESPONSE_CODE_FAILURE"):
+            page.goto(wrong)
+        response = page.request.get(wrong)
+        assert (response.status, response.body()) == (403, b"")
+        assert page.request.get(url).status == 200
