@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import aiohttp
@@ -24,25 +25,28 @@ LOCAL = Listen("127.0.0.1", 0)
 FAKE_PNG = b"\x89PNG\r\n\x1a\nfake"
 
 
-def test_files() -> dict[str, bytes]:
+def fake_files() -> dict[str, bytes]:
     files = static_files()
     files.update({f"cards/{c}.png": FAKE_PNG for c in ("R5", "W4", "back")})
     return files
 
 
-def dealt_deck(rules: Any, hands: list[list[str]], start: str, dealer: int) -> list[Card]:
-    """A deck (top first) that deals `hands[seat]` to each seat and turns up `start`."""
+def dealt_deck(
+    rules: Any, hands: list[list[str]], start: str, dealer: int, draws: Sequence[str] = ()
+) -> list[Card]:
+    """A deck (top first) that deals `hands[seat]` to each seat, turns up `start`, and
+    then gives `draws` to whoever draws first."""
     n = len(hands)
-    rest = build_deck(rules.deck)
-    random.Random(1).shuffle(rest)
-    wanted = [Card.parse(c) for h in hands for c in h] + [Card.parse(start)]
-    for card in wanted:
-        rest.remove(card)
+    pool = build_deck(rules.deck)
+    random.Random(1).shuffle(pool)
+    then = [Card.parse(c) for c in draws]
+    for card in [*(Card.parse(c) for h in hands for c in h), Card.parse(start), *then]:
+        pool.remove(card)
     order = [(dealer + i) % n for i in range(1, n + 1)]
     deck: list[Card] = []
     for r in range(len(hands[0])):
         deck += [Card.parse(hands[seat][r]) for seat in order]
-    return [*deck, Card.parse(start), *rest]
+    return [*deck, Card.parse(start), *then, *pool]
 
 
 def phone_match(
@@ -62,7 +66,7 @@ def phone_match(
         deck = dealt_deck(rules, hands, start, dealer=n - 1)
         match.game = Game.new(rules, n, dealer=n - 1, deck=deck, rng=random.Random(3))
     seats = [s for s, k in enumerate(kinds) if k == "human"]
-    return match, PhoneTable(match, seats, listen=LOCAL, files=test_files())
+    return match, PhoneTable(match, seats, listen=LOCAL, files=fake_files())
 
 
 class Phone:
