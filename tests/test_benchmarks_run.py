@@ -23,6 +23,7 @@ TINY = {
     "ai_regret.py": ["--games", "2", "--variant", "table_samples=8"],
     "ai_strength.py": ["--games", "2", "--only", "hard,normal"],
     "hint_latency.py": ["--games", "1", "--players", "2,4"],
+    "phones.py": ["--phones", "3", "--taps", "5", "--idle-seconds", "0.5"],
     "idle_cpu.py": ["--seconds", "0.5"],
     "fit_table_net.py": ["--rounds", "30", "--every", "2", "--epochs", "1"],
     "frame_time.py": ["--frames", "5", "--seats", "4"],

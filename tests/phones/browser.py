@@ -48,9 +48,11 @@ def chromium() -> Iterator[Any]:
             browser.close()
 
 
-def open_hand(browser: Any, url: str, size: tuple[int, int] = (390, 844)) -> Any:
-    """A phone-sized page showing the hand at `url`, once its state has arrived."""
-    page = browser.new_page(viewport={"width": size[0], "height": size[1]}, device_scale_factor=2)
+def open_hand(browser: Any, url: str, size: tuple[int, int] = (390, 844), scale: int = 2) -> Any:
+    """A phone-sized page (`scale` device pixels a CSS pixel) showing the hand at `url`,
+    once its state has arrived."""
+    viewport = {"width": size[0], "height": size[1]}
+    page = browser.new_page(viewport=viewport, device_scale_factor=scale)
     page.goto(url)
     page.wait_for_selector("#cover", state="hidden")
     return page

@@ -69,6 +69,39 @@ def phone_match(
     return match, PhoneTable(match, seats, listen=LOCAL, files=fake_files())
 
 
+class Wire:
+    """Stands in for the server: records what each seat would be sent, in order."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[int, str]] = []
+        self.inbox: list[tuple[int, Any]] = []
+
+    def publish(self, seat: int, message: dict[str, Any]) -> None:
+        self.sent.append((seat, json.dumps(message, sort_keys=True)))
+
+    send = publish
+
+    def drain(self) -> list[Any]:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def last(self, seat: int, kind: str) -> dict[str, Any]:
+        """The latest message of `kind` sent to `seat`."""
+        for s, text in reversed(self.sent):
+            message = json.loads(text)
+            if s == seat and message["type"] == kind:
+                return message
+        raise AssertionError(f"seat {seat} was sent no {kind}")
+
+
+def phone_table(match: Match, seats: list[int]) -> tuple[PhoneTable, Wire]:
+    """A phone table whose server is a `Wire` (no sockets): what it sends is recorded."""
+    table = PhoneTable(match, seats, files=fake_files())
+    wire = Wire()
+    table.server = wire  # type: ignore[assignment]
+    return table, wire
+
+
 class Phone:
     """One phone's websocket, reading messages by type."""
 

@@ -18,33 +18,10 @@ from uno_desktop.engine import Card, Game, build_deck
 from uno_desktop.engine.actions import Challenge, Play
 from uno_desktop.i18n import set_language
 from uno_desktop.match import ManualClock, Match, SeatSpec
-from uno_desktop.phones.table import PhoneTable
 from uno_desktop.presets import load_preset
 
 from ..ui.test_privacy import twin_matches
-from .helpers import dealt_deck, fake_files
-
-
-class Wire:
-    """Stands in for the server: records what each seat would be sent, in order."""
-
-    def __init__(self) -> None:
-        self.sent: list[tuple[int, str]] = []
-
-    def publish(self, seat: int, message: dict[str, Any]) -> None:
-        self.sent.append((seat, json.dumps(message, sort_keys=True)))
-
-    send = publish
-
-    def drain(self) -> list[Any]:
-        return []
-
-
-def phone_table(match: Match, seats: list[int]) -> tuple[PhoneTable, Wire]:
-    table = PhoneTable(match, seats, files=fake_files())
-    wire = Wire()
-    table.server = wire  # type: ignore[assignment]
-    return table, wire
+from .helpers import dealt_deck, phone_table
 
 
 def person(match: Match, seat: int, rng: random.Random) -> Any:

@@ -5,7 +5,6 @@ its own. For the browser tests and the phone benchmark."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 
 from uno_desktop.match import Match
 
@@ -16,21 +15,15 @@ IDLE_WAIT_S = 0.5
 
 
 class HeadlessGame:
-    """Runs `table.pump()` and `match.poll()` on a thread until `stop` or the round ends.
+    """Runs `table.pump()` and `match.poll()` on a thread until `stop`, or until the round
+    ends (with `deal_on`: until the match ends, dealing each next round at once).
 
     The match's clock must be a real one (MonotonicClock): computers move when due."""
 
-    def __init__(
-        self,
-        table: PhoneTable,
-        match: Match,
-        *,
-        on_round_end: Callable[[Match], bool] | None = None,
-    ) -> None:
+    def __init__(self, table: PhoneTable, match: Match, *, deal_on: bool = False) -> None:
         self.table = table
         self.match = match
-        # called when a round ends; True deals the next one, False stops the loop
-        self.on_round_end = on_round_end
+        self.deal_on = deal_on
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="game", daemon=True)
         self.error: BaseException | None = None
@@ -64,7 +57,10 @@ class HeadlessGame:
             match.poll()
             table.publish()
             if match.round_over:
-                if self.on_round_end is None or not self.on_round_end(match):
+                if not self.deal_on:
                     return
                 match.finish_round()
+                if match.match_over:
+                    return
                 match.start_round()
+                table.publish()

@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 
 LOG_LINES: Final = 4
 """How many of the latest log lines a phone shows."""
+LOG_EVENTS: Final = 24
+"""Events kept per seat to word those lines from (many events have no line)."""
 STATIC: Final = ("index.html", "phone.css", "phone.js", "icon.svg")
 """The page's own files, in uno_desktop/phones/static (package data)."""
 
@@ -72,7 +74,8 @@ class _Seat:
 
     def __init__(self) -> None:
         self.feed: FeedPos | None = None
-        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        # events, not lines: the lines are worded at each publish, in the language of then
+        self.events: deque[ev.Event] = deque(maxlen=LOG_EVENTS)
         self.shown: ShownHand | None = None
         self.hint: str | None = None
         self.hint_job: HintJob | None = None
@@ -156,6 +159,7 @@ class PhoneTable:
             words = page_strings()
             for seat in self.seats:
                 self.server.publish(seat, words)
+                self._state[seat].hint = None  # worded in the language before
             force = True
         if self.match.round_no == 0:
             return
@@ -173,9 +177,10 @@ class PhoneTable:
         events, mine.feed = self.match.events_since(before, seat)
         if before is None or before.deal != mine.feed.deal:
             mine.shown = mine.hint = None
+        mine.events.extend(events)
         from uno_desktop.ui.log_text import log_lines
 
-        mine.log.extend(log_lines(events, names, you=seat))
+        lines = log_lines(mine.events, names, you=seat)[-LOG_LINES:]
         for event in self.match.private_events(seat, before):
             if type(event) is ev.ChallengeResolved and event.hand and event.challenger == seat:
                 mine.shown = ShownHand(event.offender, event.hand)
@@ -183,7 +188,7 @@ class PhoneTable:
             self.match.observation(seat),
             self.match.legal_actions(seat),
             names,
-            log=tuple(mine.log),
+            log=lines,
             shown=mine.shown,
             hint=mine.hint,
             hints=self.match.hints,

@@ -232,7 +232,8 @@
     const hint = $("hint");
     hint.hidden = !state.hint;
     hint.textContent = state.hint || "";
-    $("log").replaceChildren(...state.log.slice(-3).map((line) => el("li", { textContent: line })));
+    const lines = state.log.slice(state.hint ? -2 : -3);
+    $("log").replaceChildren(...lines.map((line) => el("li", { textContent: line })));
 
     renderActions();
     renderHand();
@@ -272,6 +273,9 @@
   function renderHand() {
     const hand = $("hand");
     hand.setAttribute("aria-label", words.hand);
+    // big cards for a small hand; more to a row as it grows (a tablet fits them by width)
+    const n = state.hand.length;
+    hand.style.setProperty("--cols", n <= 8 ? 4 : n <= 15 ? 5 : 6);
     let drawnMarked = false;
     hand.replaceChildren(...state.hand.map((card) => {
       const b = el("button", { type: "button", className: "card" });

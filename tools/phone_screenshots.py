@@ -1,0 +1,130 @@
+"""The phone page in set situations, saved as PNG files for people to look at.
+
+    .venv/bin/python tools/phone_screenshots.py [--out docs/screenshots]
+
+A four-seat match (two phones, two computers) is played by the computer players' own
+choices up to a phone's second turn; Chromium (Debian's, under Playwright) shows that
+phone's hand at 390x844 and 412x915, in English and Swedish: the hand with a hint, the
+colour picker of a wild card, and the other phone waiting. Files are named
+`phone-NAME-WxH-LANG.png`, one image pixel a CSS pixel. Not a test: it serves on
+127.0.0.1, draws and saves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+SIZES = ((390, 844), (412, 915))
+LANGS = ("en", "sv")
+
+
+def staged_match() -> Any:
+    """A match at Ann's second turn, holding a wild card and cards that do not fit."""
+    from uno_desktop.ai import make_bot
+    from uno_desktop.engine.actions import Play
+    from uno_desktop.match import ManualClock, Match, SeatSpec
+    from uno_desktop.presets import load_preset
+
+    rules = load_preset("official")
+    seats = [
+        SeatSpec("Ann", "human"),
+        SeatSpec("Bo", "human"),
+        SeatSpec("Computer 1", "normal"),
+        SeatSpec("Computer 2", "normal"),
+    ]
+    bot = make_bot("normal")
+    for seed in range(1, 500):
+        match = Match(rules, seats, seed, clock=ManualClock())
+        match.start_round()
+        rng = random.Random(seed)
+        turns = 0
+        while not match.round_over and match.actions_taken() < 60:
+            obs = match.observation(None)
+            seat = obs.current
+            if seat == 0:
+                turns += 1
+                if turns == 2:
+                    break
+            legal = match.legal_actions(seat)
+            choice = bot.choose(match.observation(seat), legal, rng)
+            match.act(choice if choice in legal else legal[0])
+        hand = match.observation(0).hand
+        plays = [a for a in match.legal_actions(0) if type(a) is Play]
+        if (
+            turns == 2
+            and any(c.is_wild for c in hand)
+            and 6 <= len(hand) <= 9
+            and len({a.card for a in plays}) < len(set(hand))
+            and match.actions_taken() >= 5
+        ):
+            return match
+    raise SystemExit("no seed gives the situation")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
+    args = parser.parse_args()
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    sys.path.insert(0, str(ROOT))
+
+    from tests.phones.browser import chromium, open_hand
+    from uno_desktop.i18n import set_language
+    from uno_desktop.phones.net import Listen
+    from uno_desktop.phones.table import PhoneTable
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    set_language("en")
+    match = staged_match()
+    table = PhoneTable(match, [0, 1], listen=Listen("127.0.0.1", 0))
+    table.start()
+    try:
+        with chromium() as browser:
+            for lang in LANGS:
+                set_language(lang)
+                table.publish()
+                for w, h in SIZES:
+                    page = open_hand(browser, table.join_url(0), (w, h), scale=1)
+                    page.locator(".hint-btn").click()
+                    end = time.monotonic() + 20
+                    while page.locator("#hint").is_hidden() and time.monotonic() < end:
+                        table.pump()
+                        time.sleep(0.05)
+                    time.sleep(0.3)  # the card pictures settle
+                    shoot(page, out / f"phone-hand-{w}x{h}-{lang}.png")
+                    if (w, h) == SIZES[0]:
+                        wild = page.locator(
+                            "#hand button:not([disabled])",
+                            has=page.locator("img[src$='/W.png'], img[src$='/W4.png']"),
+                        )
+                        wild.first.click()
+                        page.wait_for_selector("#sheet:not([hidden])")
+                        shoot(page, out / f"phone-colour-{w}x{h}-{lang}.png")
+                    page.close()
+                w, h = SIZES[1]
+                page = open_hand(browser, table.join_url(1), (w, h), scale=1)
+                time.sleep(0.3)
+                shoot(page, out / f"phone-waiting-{w}x{h}-{lang}.png")
+                page.close()
+    finally:
+        table.stop()
+        set_language("en")
+
+
+def shoot(page: Any, path: Path) -> None:
+    page.screenshot(path=str(path))
+    print(path)
+
+
+if __name__ == "__main__":
+    main()
