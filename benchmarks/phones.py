@@ -121,7 +121,7 @@ async def play(phones: Phones, taps: int) -> list[float]:
 
 async def first_load(session: Any, url: str, state: dict[str, Any]) -> int:
     """Bytes of the page, its files and the card pictures its first state shows."""
-    names = ["", "phone.css", "phone.js", "icon.svg"]
+    names = ["", "phone.css", "phone.js", "icon.svg", "cards/back.png"]
     names += [f"cards/{c['code']}.png" for c in state["hand"]] + [
         f"cards/{state['top']['code']}.png"
     ]
