@@ -123,3 +123,18 @@ def test_a_link_with_a_wrong_token_is_refused(game):
         response = page.request.get(wrong)
         assert (response.status, response.body()) == (403, b"")
         assert page.request.get(url).status == 200
+
+
+def test_when_the_game_closes_the_table_the_phone_says_so_and_stops_calling(game):
+    _match, table, loop = game
+    words = page_strings()["words"]
+    with chromium() as browser:
+        page = open_hand(browser, table.join_url(0))
+        loop.stop()
+        table.stop()
+        page.wait_for_function(
+            "t => document.getElementById('cover-text').textContent === t",
+            arg=words["ended"],
+            timeout=5000,
+        )
+        assert page.locator("#banner").is_hidden()

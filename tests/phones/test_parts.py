@@ -127,3 +127,23 @@ def test_the_page_travels_in_the_wheel_and_the_bundle():
     assert "exclude" not in pyproject.split("[tool.hatch.build.targets.wheel]")[1].split("[")[0]
     spec = (ROOT / "build.spec").read_text()
     assert '_tree("uno_desktop/phones/static", "uno_desktop/phones/static")' in spec
+
+
+def test_nothing_under_phones_reaches_the_live_game_or_pygame_outside_the_card_art():
+    """Phones read the match's per-seat API only; pygame draws the card art once."""
+    import ast
+
+    folder = ROOT / "uno_desktop" / "phones"
+    reads, pygame_users = [], []
+    for path in sorted(folder.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in ("game", "_game_for", "_bots"):
+                reads.append(f"{path.name}:{node.lineno}")
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+                module = getattr(node, "module", None) or ""
+                if "pygame" in names or module.startswith("pygame"):
+                    pygame_users.append(path.name)
+    assert reads == []
+    assert set(pygame_users) == {"art.py"}

@@ -12,7 +12,7 @@ import pytest
 from uno_desktop.engine.actions import Draw, Play
 from uno_desktop.engine.cards import Card
 from uno_desktop.phones.protocol import MAX_MESSAGE_BYTES
-from uno_desktop.phones.server import CLOSE_REPLACED, RATE_BURST
+from uno_desktop.phones.server import CLOSE_ENDED, CLOSE_REPLACED, RATE_BURST
 
 from .helpers import Phone, open_phone, origin_of, phone_match, serve
 
@@ -282,7 +282,7 @@ def test_stop_closes_the_phones_and_nothing_listens_any_more():
             await stopping
             return closed
 
-    assert run(go())["code"] == aiohttp.WSCloseCode.GOING_AWAY
+    assert run(go())["code"] == CLOSE_ENDED
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", port), timeout=2).close()
     table.stop()  # twice is harmless

@@ -24,6 +24,7 @@ Server to phone:
     {"type": "error", "code": "rate"}        refused by the server ("too_big", "malformed",
                                              "rate"); the page words it from "strings"
     {"type": "replaced"}                     another screen opened this hand; closed 4001
+    (close 4003)                             the game closed the table: do not reconnect
 Phone to server (at most 4 KiB, 20 a second):
     {"type": "act", "do": "play", "card": "R5", "color": "red", "target": 2, "uno": true}
         (color for a wild, target for a swap, uno to say UNO with the card; optional)

@@ -50,6 +50,8 @@ CACHED_KINDS: Final = ("strings", "state")
 
 CLOSE_REPLACED: Final = 4001
 CLOSE_TOO_SLOW: Final = 4002
+CLOSE_ENDED: Final = 4003
+"""The server stopped (the match ended, the window closed): the page stops reconnecting."""
 CLOSE_GOING_AWAY: Final = 1001
 
 _TYPES: Final = {
@@ -272,7 +274,7 @@ class PhoneServer:
             phones = list(self._phones.values())
             self._set_phones({})
             for phone in phones:
-                phone.end(CLOSE_GOING_AWAY, b"the match has ended")
+                phone.end(CLOSE_ENDED, b"the match has ended")
             senders = [p.sender for p in phones if p.sender is not None]
             if senders:
                 await asyncio.wait(senders, timeout=2.0)

@@ -173,6 +173,7 @@ def page_strings() -> dict[str, Any]:
             "reconnecting": _("Connection lost. Reconnecting…"),
             "replaced": _("This hand is now open on another screen."),
             "use_here": _("Use it here"),
+            "ended": _("The game has closed this table. Thanks for playing!"),
             "refused": _("This link is not valid. Scan the code on the big screen again."),
             "errors": {
                 "too_big": _("That message was too long."),

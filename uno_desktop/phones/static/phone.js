@@ -11,6 +11,7 @@
   let socket = null;
   let retryMs = 500;         // back-off after a drop, doubled up to MAX_RETRY_MS
   const MAX_RETRY_MS = 8000;
+  const CLOSE_ENDED = 4003;  // the game closed the table (server.CLOSE_ENDED)
   let retryTimer = 0;
   let replaced = false;      // another screen took this hand: wait for "Use it here"
   let unoArmed = false;      // say UNO with the next card
@@ -54,9 +55,16 @@
     const ws = new WebSocket(url.href);
     socket = ws;
     ws.onmessage = (event) => receive(ws, event.data);
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (socket !== ws) return;
       socket = null;
+      if (event.code === CLOSE_ENDED) {
+        replaced = true;  // nothing to come back to: this table's links are gone
+        showBanner(null);
+        cover(words ? words.ended : "", null);
+        $("cover").classList.add("still");
+        return;
+      }
       if (replaced) return;
       showBanner(words ? words.reconnecting : "");
       retryTimer = setTimeout(connect, retryMs + Math.random() * 250);
