@@ -11,6 +11,7 @@ leaves; the panel has the same buttons.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -184,7 +185,7 @@ class ReplayScene(Dialog):
         self.close()
 
     def shortcut(self, event: pygame.event.Event) -> bool:
-        actions = {
+        actions: dict[int, Callable[[], None]] = {
             pygame.K_SPACE: self.toggle,
             pygame.K_LEFT: self.step_back,
             pygame.K_RIGHT: self.step_forward,
