@@ -21,7 +21,7 @@ import difflib
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .engine.cards import COLORED_RANKS, NUMBER_RANKS, WILD_RANKS
 from .engine.rules import CustomEffect, CustomRule, RuleSet
@@ -479,22 +479,22 @@ def _load_file(
     return rules, reader.deps
 
 
-def _tag(node: object) -> str:
-    tag: str = node.tag  # type: ignore[attr-defined]
+def _tag(node: Node) -> str:
+    tag = node.tag
     return tag[len(_TAG) :] if tag.startswith(_TAG) else tag
 
 
-def _is_scalar(node: object) -> bool:
+def _is_scalar(node: Node) -> bool:
     import yaml
 
     return isinstance(node, yaml.ScalarNode)
 
 
-def _line(node: object) -> int:
-    return int(node.start_mark.line) + 1  # type: ignore[attr-defined]
+def _line(node: Node) -> int:
+    return int(node.start_mark.line) + 1
 
 
-def _shown(node: object, lines: Sequence[str]) -> str:
+def _shown(node: Node, lines: Sequence[str]) -> str:
     """How a value is quoted in a message: numbers bare, other scalars in quotes; a value
     written over several lines is shown by its first line (`lines`: the file's lines)."""
     import yaml
@@ -506,8 +506,8 @@ def _shown(node: object, lines: Sequence[str]) -> str:
     tag = _tag(node)
     if tag == "null":
         return "nothing"
-    raw = str(node.value)  # type: ignore[attr-defined]
-    start, end = node.start_mark, node.end_mark  # type: ignore[attr-defined]
+    raw = str(node.value)
+    start, end = node.start_mark, node.end_mark
     if end.line > start.line and start.line < len(lines):
         first = lines[start.line][start.column :]
         return quote(first.strip() + "\n…")
@@ -534,8 +534,10 @@ def _suggest(key: str, allowed: Sequence[str]) -> str | None:
     return by_lower[close[0]] if close else None
 
 
-Node = object  # a yaml.Node; kept loose so PyYAML is imported only when reading a file
-Entries = dict[str, tuple[Node, Node]]
+if TYPE_CHECKING:  # PyYAML is imported only when a file is read
+    from yaml import Node
+
+    Entries = dict[str, tuple[Node, Node]]
 
 
 class _Reader:
@@ -585,7 +587,7 @@ class _Reader:
     def boolean(self, node: Node, key: str) -> bool:
         if not _is_scalar(node) or _tag(node) != "bool":
             self.fail(node, key, f"expected true or false; got {self.shown(node)}")
-        return str(node.value).lower() in ("yes", "true", "on")  # type: ignore[attr-defined]
+        return str(node.value).lower() in ("yes", "true", "on")
 
     def integer(self, node: Node, key: str, low: int, high: int) -> int:
         expected = f"expected a whole number from {low} to {high}"
@@ -593,7 +595,7 @@ class _Reader:
             self.fail(node, key, f"{expected}; got {self.shown(node)}")
         import yaml
 
-        raw = str(node.value)  # type: ignore[attr-defined]
+        raw = str(node.value)
         if len(raw) > 20:
             self.fail(node, key, f"{expected}; got {_clip(raw)}")
         assert isinstance(node, yaml.ScalarNode)
@@ -603,14 +605,14 @@ class _Reader:
         return value
 
     def choice(self, node: Node, key: str, choices: Sequence[str]) -> str:
-        if not _is_scalar(node) or _tag(node) != "str" or node.value not in choices:  # type: ignore[attr-defined]
+        if not _is_scalar(node) or _tag(node) != "str" or node.value not in choices:
             self.fail(node, key, f"expected one of {', '.join(choices)}; got {self.shown(node)}")
-        return str(node.value)  # type: ignore[attr-defined]
+        return str(node.value)
 
     def text(self, node: Node, key: str, low: int, high: int) -> str:
         if not _is_scalar(node) or _tag(node) != "str":
             self.fail(node, key, f"expected text; got {self.shown(node)}")
-        value = str(node.value).strip()  # type: ignore[attr-defined]
+        value = str(node.value).strip()
         if len(value) < max(low, 1):
             self.fail(node, key, "must not be empty")
         if len(value) > high:

@@ -15,7 +15,7 @@ import enum
 import functools
 import re
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, overload
 
 from .i18n import LANGUAGES, N_, _, catalog
 
@@ -131,7 +131,13 @@ class SeatNames(Sequence[str]):
     def __init__(self, names: Iterable[str]) -> None:
         self._names = tuple(names)
 
-    def __getitem__(self, index: int) -> str:  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> SeatNames: ...
+    def __getitem__(self, index: int | slice) -> str | SeatNames:
+        if isinstance(index, slice):
+            return SeatNames(self._names[index])
         return in_language(self._names[index])
 
     def __len__(self) -> int:

@@ -116,13 +116,12 @@ def lessons_done(obs: Observation) -> int:
 
 
 def _did_a_lesson(e: ev.Event) -> bool:
-    t = type(e)
-    if t is ev.CardPlayed:
-        return e.seat == YOU  # type: ignore[union-attr]
-    if t is ev.CardsDrawn:
-        return e.seat == YOU and e.reason == "draw"  # type: ignore[union-attr]
-    if t is ev.ChallengeResolved:
-        return e.challenger == YOU  # type: ignore[union-attr]
+    if type(e) is ev.CardPlayed:
+        return e.seat == YOU
+    if type(e) is ev.CardsDrawn:
+        return e.seat == YOU and e.reason == "draw"
+    if type(e) is ev.ChallengeResolved:
+        return e.challenger == YOU
     return False
 
 
