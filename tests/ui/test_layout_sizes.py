@@ -3,15 +3,17 @@
 and apart, and every text drawn through the kit is whole (never "…"), inside its box,
 clear of the other texts and never smaller than the floor.
 
-Each render is saved as a PNG (in UNO_SHOTS=<dir> when set, else the test's temporary
-folder) so a person can look at them.
+Every render is saved as a PNG in UNO_SHOTS=<dir> when that is set, so a person can look
+at them; otherwise only those of a failing check are, in the test's temporary folder
+(encoding hundreds of big windows as PNG would cost most of this file's time).
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +60,18 @@ def shots(tmp_path_factory) -> Path:
     path = Path(folder) if folder else tmp_path_factory.mktemp("layout-shots")
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+@contextlib.contextmanager
+def shot_kept_if_failing(surface: pygame.Surface, path: Path) -> Iterator[None]:
+    """Save `surface` as `path` when a check inside fails (always when UNO_SHOTS is set)."""
+    try:
+        yield
+    except BaseException:
+        pygame.image.save(surface, str(path))
+        raise
+    if os.environ.get("UNO_SHOTS"):
+        pygame.image.save(surface, str(path))
 
 
 def seats(n: int) -> list[SeatSpec]:
@@ -190,18 +204,15 @@ def draw_recorded(stack: SceneStack, surface: pygame.Surface) -> list[DrawnText]
     return drawn
 
 
-def render(scene: Any, size: tuple[int, int], path: Path) -> list[DrawnText]:
+def render(scene: Any, surface: pygame.Surface) -> list[DrawnText]:
     stack = SceneStack()
     stack.push(scene)
     stack.apply_pending()
-    surface = pygame.Surface(size)
     draw_recorded(stack, surface)
     paint_faces = getattr(scene, "paint_faces", None)
     if paint_faces is not None:  # the title's fans follow its first frame
         paint_faces()
-    drawn = draw_recorded(stack, surface)
-    pygame.image.save(surface, str(path))
-    return drawn
+    return draw_recorded(stack, surface)
 
 
 @pytest.mark.parametrize("ui", list(UI_SIZES))
@@ -213,11 +224,13 @@ def test_every_menu_fits_the_window_with_whole_readable_texts(
 ):
     remember(services, ui_scale=UI_SIZES[ui], language=lang)
     scene = MENUS[name](services)
-    drawn = render(scene, SIZES[size], shots / f"{name}-{size}-{lang}-{ui}.png")
-    assert scene.interactive_widgets(), "nothing to press"
-    assert scene.layout_problems() == []
-    assert drawn, "no text drawn"
-    assert text_problems(drawn) == []
+    surface = pygame.Surface(SIZES[size])
+    with shot_kept_if_failing(surface, shots / f"{name}-{size}-{lang}-{ui}.png"):
+        drawn = render(scene, surface)
+        assert scene.interactive_widgets(), "nothing to press"
+        assert scene.layout_problems() == []
+        assert drawn, "no text drawn"
+        assert text_problems(drawn) == []
 
 
 # --- the table, played to each question it asks ------------------------------------------
@@ -343,19 +356,19 @@ def test_every_table_situation_fits_with_whole_readable_texts(
     h = TABLES[name](SIZES[size], services)
     top = h.stack.top
     assert type(top).__name__ == TOPS.get(name, "TableScene")
-    drawn = draw_recorded(h.stack, h.surface)
-    pygame.image.save(h.surface, str(shots / f"{name}-{size}-{lang}-{ui}.png"))
-    layout = h.table.layout
-    assert layout is not None
-    assert layout_problems(layout) == []
-    assert hand_problems(h) == []
-    if isinstance(top, Dialog):
-        assert top.layout_problems() == []
-    else:
-        assert texts_over_the_piles(drawn, layout) == []
-    if name == "drawn-card":
-        assert dialog_over_the_piles(top.panel, layout) == []
-    assert text_problems(drawn) == []
+    with shot_kept_if_failing(h.surface, shots / f"{name}-{size}-{lang}-{ui}.png"):
+        drawn = draw_recorded(h.stack, h.surface)
+        layout = h.table.layout
+        assert layout is not None
+        assert layout_problems(layout) == []
+        assert hand_problems(h) == []
+        if isinstance(top, Dialog):
+            assert top.layout_problems() == []
+        else:
+            assert texts_over_the_piles(drawn, layout) == []
+        if name == "drawn-card":
+            assert dialog_over_the_piles(top.panel, layout) == []
+        assert text_problems(drawn) == []
 
 
 def texts_over_the_piles(drawn: list[DrawnText], layout: Any) -> list[str]:
