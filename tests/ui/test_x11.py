@@ -111,6 +111,7 @@ def find_window(display: str, pid: int) -> str:
     raise AssertionError("no window appeared for the game")
 
 
+@pytest.mark.slow  # a whole computer round drawn in the real window
 def test_smoke_round_in_a_real_window_exits_zero(display, tmp_path):
     run = subprocess.run(
         [sys.executable, "-m", "uno_desktop", "--smoke", "--players", "2", "--seed", "6"],
