@@ -24,6 +24,7 @@ from uno_desktop.engine.rules import CustomEffect
 from uno_desktop.i18n import set_language
 from uno_desktop.match import ManualClock, Match, SeatSpec
 from uno_desktop.presets import load_preset
+from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import layout_problems
 from uno_desktop.ui.kit import Dialog, DrawnText, record_texts
 from uno_desktop.ui.scene import SceneStack
@@ -36,19 +37,29 @@ from uno_desktop.ui.scenes.round_end import RoundEndScene
 from uno_desktop.ui.scenes.settings import SettingsScene
 from uno_desktop.ui.scenes.statistics import StatisticsScene
 from uno_desktop.ui.scenes.title import TitleScene
-from uno_desktop.ui.services import build_services
+from uno_desktop.ui.services import SilentSounds, build_services
 
 SIZES = {"1024x600": (1024, 600), "1280x720": (1280, 720), "2560x1440": (2560, 1440)}
 UI_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15, "xlarge": 1.3}
 LANGS = ("en", "sv")
 
 
+@pytest.fixture(scope="module")
+def painter() -> CardPainter:
+    """One cache of card pictures for the module: each case drawing its faces afresh took
+    a third of its time (a painter's pictures depend only on card, width and mode)."""
+    return CardPainter()
+
+
 @pytest.fixture
-def services():
+def services(monkeypatch, painter):
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((1024, 600))
+    # no sound is played here: loading the bank for each of the 578 cases cost seconds
+    monkeypatch.setattr("uno_desktop.ui.services.make_sounds", SilentSounds)
     s = build_services()
+    s.painter = painter
     s.clock = ManualClock()
     yield s
     set_language("en")
