@@ -37,7 +37,14 @@ def test_every_benchmark_has_tiny_arguments_here():
     assert sorted(p.name for p in (ROOT / "benchmarks").glob("*.py")) == sorted(TINY)
 
 
-@pytest.mark.parametrize("name", sorted(TINY))
+#: benchmarks whose run is long whatever their arguments: idle_cpu waits for the loop to
+#: fall asleep, in real time, on the title and at a table
+SLOW = {"idle_cpu.py"}
+
+
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n for n in sorted(TINY)]
+)
 def test_the_benchmark_runs_to_the_end(name, tmp_path):
     if name in NEEDS:
         pytest.importorskip(NEEDS[name])
