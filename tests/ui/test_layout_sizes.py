@@ -1,7 +1,8 @@
 """Every screen at a small laptop (1024x600), the design size (1280x720) and a big monitor
 (2560x1440), in English and Swedish, at each UI size: the widgets stay inside the window
 and apart, and every text drawn through the kit is whole (never "…"), inside its box,
-clear of the other texts and never smaller than the floor.
+clear of the other texts and never smaller than the floor. A plain `pytest` draws each
+screen at the corners (`CORNERS`), the slow set at every other pair of sizes.
 
 Every render is saved as a PNG in UNO_SHOTS=<dir> when that is set, so a person can look
 at them; otherwise only those of a failing check are, in the test's temporary folder
@@ -42,6 +43,22 @@ from uno_desktop.ui.services import SilentSounds, build_services
 SIZES = {"1024x600": (1024, 600), "1280x720": (1280, 720), "2560x1440": (2560, 1440)}
 UI_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15, "xlarge": 1.3}
 LANGS = ("en", "sv")
+SLOW = pytest.mark.slow
+#: where a plain `pytest` draws every screen: the corners of window size by UI size (the
+#: smallest texts, the least room, the largest texts) and the design size; the slow set
+#: (`-m slow`) draws them at every other pair too
+CORNERS = {
+    ("1024x600", "small"),
+    ("1024x600", "xlarge"),
+    ("1280x720", "normal"),
+    ("2560x1440", "small"),
+    ("2560x1440", "xlarge"),
+}
+WINDOWS = [
+    pytest.param(size, ui, id=f"{size}-{ui}", marks=[] if (size, ui) in CORNERS else [SLOW])
+    for size in SIZES
+    for ui in UI_SIZES
+]
 
 
 @pytest.fixture(scope="module")
@@ -226,8 +243,7 @@ def render(scene: Any, surface: pygame.Surface) -> list[DrawnText]:
     return draw_recorded(stack, surface)
 
 
-@pytest.mark.parametrize("ui", list(UI_SIZES))
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize(("size", "ui"), WINDOWS)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", list(MENUS))
 def test_every_menu_fits_the_window_with_whole_readable_texts(
@@ -356,8 +372,7 @@ TOPS = {
 }
 
 
-@pytest.mark.parametrize("ui", list(UI_SIZES))
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize(("size", "ui"), WINDOWS)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", list(TABLES))
 def test_every_table_situation_fits_with_whole_readable_texts(
