@@ -23,7 +23,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from uno_desktop import __version__, storage
+from uno_desktop import __version__, documents, storage
+from uno_desktop import settings as user_settings
 from uno_desktop.engine.rules import CustomEffect, CustomRule
 from uno_desktop.storage import (
     HISTORY_LIMIT,
@@ -164,7 +165,7 @@ def test_settings_file_that_cannot_be_opened_is_moved_aside(
     def refuse(file: Any, *args: Any, **kwargs: Any) -> Any:
         raise PermissionError(errno.EACCES, "Permission denied", str(file))
 
-    monkeypatch.setattr(storage, "open", refuse, raising=False)
+    monkeypatch.setattr(documents, "open", refuse, raising=False)
     assert store.load_settings() == Settings()
     assert path.with_name(f"settings.broken-{STAMP}.json").exists()
     assert len(store.take_notices()) == 1
@@ -292,7 +293,7 @@ def test_settings_from_an_older_file_fill_missing_fields_silently(store: Storage
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.dictionaries(
-        st.sampled_from([*storage._FIELD_PARSERS, "other"]),
+        st.sampled_from([*user_settings._FIELD_PARSERS, "other"]),
         st.recursive(
             st.none()
             | st.booleans()

@@ -25,6 +25,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .documents import (
+    DocumentDamaged,
+    DocumentMissing,
+    atomic_write_bytes,
+    encode_document,
+    read_document,
+)
 from .engine import Card, Color, Game, IllegalAction, RuleSet
 from .engine.actions import Action, action_to_dict
 from .engine.events import Event
@@ -43,13 +50,6 @@ from .match import (
     parse_table,
 )
 from .options import OptionError, quote, rules_to_json
-from .storage import (
-    DocumentDamaged,
-    DocumentMissing,
-    atomic_write_bytes,
-    encode_document,
-    read_document,
-)
 
 if TYPE_CHECKING:
     from .storage import Storage
