@@ -1,18 +1,34 @@
 """One window writes: an exclusive OS lock on a file in the user data folder.
 
 The OS drops the lock when the holding process ends, however it ends, so a killed
-game's lock is simply taken over. Pure Python; no pygame.
+game's lock is simply taken over. A lock file that cannot be opened or locked (a folder
+in its place, an immutable file, one owned by another user, a link) is never taken for
+"mine": `acquire` raises LockUnavailable and the caller writes nothing. Pure Python.
 """
 
 from __future__ import annotations
 
 import contextlib
-import logging
+import errno
 import os
+import stat
 import sys
 from pathlib import Path
 
-log = logging.getLogger(__name__)
+_HELD_ERRNOS = frozenset(
+    {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, getattr(errno, "EDEADLK", errno.EAGAIN)}
+)
+"""What locking a file another process holds raises (flock: EWOULDBLOCK; msvcrt:
+EACCES or EDEADLK)."""
+
+
+class LockUnavailable(Exception):
+    """The lock file cannot be opened or locked; `reason` says why in the system's words."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
 
 
 class FolderLock:
@@ -27,22 +43,29 @@ class FolderLock:
     def held(self) -> bool:
         return self._fd is not None
 
-    def acquire(self) -> bool | None:
-        """True: ours now. False: another process holds it. None: no lock can be taken
-        here (the folder cannot be written; then nothing can be saved anyway)."""
+    def acquire(self) -> bool:
+        """True: ours now. False: another process holds it. LockUnavailable: no lock can
+        be taken here, so nobody can tell whether another window writes."""
         if self._fd is not None:
             return True
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            # never through a link: truncating the lock must not truncate another file
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
         except OSError as exc:
-            log.warning("cannot open the lock file %s: %s", self.path, exc)
-            return None
+            raise LockUnavailable(self.path, _why(exc)) from None
         try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise LockUnavailable(self.path, "not a regular file")
             _lock_fd(fd)
-        except OSError:
+        except OSError as exc:
             os.close(fd)
-            return False
+            if exc.errno in _HELD_ERRNOS:
+                return False
+            raise LockUnavailable(self.path, _why(exc)) from None
+        except LockUnavailable:
+            os.close(fd)
+            raise
         with contextlib.suppress(OSError):
             os.ftruncate(fd, 0)
             os.write(fd, f"{os.getpid()}\n".encode())
@@ -59,6 +82,13 @@ class FolderLock:
         self.release()
 
 
+def _why(exc: OSError) -> str:
+    """The system's words for a failed open or lock (a link gets plain ones)."""
+    if exc.errno == errno.ELOOP:
+        return "a symbolic link, not a file"
+    return exc.strerror or type(exc).__name__
+
+
 def _lock_fd(fd: int) -> None:
     """Lock `fd` without waiting; OSError when another process holds it."""
     if sys.platform == "win32":
@@ -72,4 +102,4 @@ def _lock_fd(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
-__all__ = ["FolderLock"]
+__all__ = ["FolderLock", "LockUnavailable"]

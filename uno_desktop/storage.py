@@ -54,7 +54,7 @@ from .documents import (
     read_document,
     remove_stale_temps,
 )
-from .folder_lock import FolderLock
+from .folder_lock import FolderLock, LockUnavailable
 from .i18n import N_, _
 from .settings import (
     ANIMATION_SPEED_RANGE,
@@ -191,7 +191,7 @@ class Storage:
         self._seen: set[str] = set()
         #: nothing is written: asked for, or another window holds the folder's lock
         self.read_only = read_only
-        #: another window holds the lock (it owns the saved match; Continue is hidden here)
+        #: another window may hold the lock (it owns the saved match; Continue is hidden)
         self.other_window = False
         self._lock = FolderLock(self.data_dir / LOCK_FILE)
         self._match_checked = False
@@ -222,18 +222,25 @@ class Storage:
 
     def acquire_lock(self) -> bool:
         """Take the user folder's lock for this window (the composition root calls this
-        once). False when another window holds it: this storage then writes nothing and
-        says so once. A lock left by a killed game is taken over (the OS dropped it)."""
-        if self._lock.acquire() is not False:
-            return True
-        self.read_only = True
-        self.other_window = True
-        self.notice(
-            _(
+        once). False when it cannot be taken, because another window holds it or because
+        the lock file cannot be opened: this storage then writes nothing and says why,
+        once. A lock left by a killed game is taken over (the OS dropped it)."""
+        try:
+            if self._lock.acquire():
+                return True
+            text = _(
                 "UNO Desktop is already open in another window. This window saves "
                 "nothing (settings, statistics, matches): close it and play in the other one."
             )
-        )
+        except LockUnavailable as exc:
+            text = _(
+                "UNO Desktop cannot open its lock file {path} ({reason}), so it cannot "
+                "tell whether another window is open. This window saves nothing (settings, "
+                "statistics, matches)."
+            ).format(path=str(exc.path), reason=exc.reason)
+        self.read_only = True
+        self.other_window = True
+        self.notice(text)
         return False
 
     def release_lock(self) -> None:
@@ -519,6 +526,7 @@ __all__ = [
     "DocumentDamaged",
     "DocumentMissing",
     "FolderLock",
+    "LockUnavailable",
     "MatchRecord",
     "MatchResult",
     "PlayerStats",
