@@ -11,10 +11,11 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import stat
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -63,15 +64,27 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def remove_stale_temps(path: Path, older_than_s: float = STALE_TEMP_S) -> None:
-    """Delete temporary files a killed write left beside `path`. Only old ones, so a
-    second copy of the game writing at this very moment keeps its file."""
+_TEMP_NAME = re.compile(r"\.(?P<target>.+)\.[a-z0-9_]+\.tmp")
+"""The names `atomic_write_bytes` gives its temporary files (tempfile's random part)."""
+
+
+def remove_stale_temps(
+    folder: Path, ours: Callable[[str], bool], older_than_s: float = STALE_TEMP_S
+) -> None:
+    """Delete the temporary files killed writes left in `folder`: only those named as
+    `atomic_write_bytes` names them, for a file name `ours` accepts, that are regular
+    files (a link is neither followed nor removed) and older than `older_than_s`, so a
+    write going on at this very moment (another window's crash report) keeps its file."""
     now = time.time()
-    with contextlib.suppress(OSError):
-        for tmp in path.parent.glob(f".{path.name}.*.tmp"):
+    with contextlib.suppress(OSError), os.scandir(folder) as it:
+        for entry in it:
+            m = _TEMP_NAME.fullmatch(entry.name)
+            if m is None or not ours(m["target"]):
+                continue
             with contextlib.suppress(OSError):
-                if now - tmp.stat().st_mtime > older_than_s:
-                    tmp.unlink()
+                st = entry.stat(follow_symlinks=False)
+                if stat.S_ISREG(st.st_mode) and now - st.st_mtime > older_than_s:
+                    os.unlink(entry.path)
 
 
 class DocumentMissing(Exception):

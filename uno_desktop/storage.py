@@ -34,6 +34,7 @@ import json
 import logging
 import os
 import platform
+import re
 import sys
 import traceback
 from collections.abc import Callable, Mapping
@@ -101,6 +102,17 @@ LOCK_FILE = "uno-desktop.lock"
 MAX_CRASH_CONTEXT_CHARS = 256 * 1024
 
 _BROKEN_MARK = ".broken-"
+
+_OUR_FILE = re.compile(
+    r"(?:settings|stats|saved_match|round-[0-9a-f-]+|crash-[0-9-]+)"
+    r"(?:\.broken-[0-9-]+)?\.(?:json|txt)"
+)
+"""The names of every file the game writes whole (records, crash reports and the notes
+beside files set aside included): a leftover temporary file of one of these is ours."""
+
+
+def _is_our_file(name: str) -> bool:
+    return _OUR_FILE.fullmatch(name) is not None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -227,6 +239,7 @@ class Storage:
         once. A lock left by a killed game is taken over (the OS dropped it)."""
         try:
             if self._lock.acquire():
+                self._remove_stale_temps()
                 return True
             text = _(
                 "UNO Desktop is already open in another window. This window saves "
@@ -242,6 +255,15 @@ class Storage:
         self.other_window = True
         self.notice(text)
         return False
+
+    def _remove_stale_temps(self) -> None:
+        """Clean up what writes cut short by a killed game left (their temporary files) in
+        every folder the game writes; nothing through a replays folder that is a link."""
+        folders = [self.config_dir, self.data_dir, self.state_dir]
+        if not os.path.islink(self.replays_dir):
+            folders.append(self.replays_dir)
+        for folder in folders:
+            remove_stale_temps(folder, _is_our_file)
 
     def release_lock(self) -> None:
         """Let the next window write (also done by the OS when the process ends)."""
@@ -496,7 +518,7 @@ class Storage:
             log.warning("cannot write %s: %s", path, exc)
             self.notice(_(kind.write_failed).format(reason=_reason(exc)))
             return False
-        remove_stale_temps(path)
+        remove_stale_temps(path.parent, lambda target: target == path.name)
         return True
 
 
