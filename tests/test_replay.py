@@ -6,7 +6,10 @@ aside, never a crash."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -358,6 +361,25 @@ def test_the_command_line_refuses_a_damaged_file_with_one_clear_line(tmp_path, c
     assert "Traceback" not in err and err.count("\n") == 1
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_the_command_line_says_a_damaged_record_of_ours_in_one_line_without_its_path():
+    store = Storage()  # the folders the command below uses (conftest's XDG_* folders)
+    match, _seen = played_round()
+    path = ReplayShelf(store).keep(record_of(match, WHEN))
+    assert path is not None
+    _spoil_not_json(path)
+    done = subprocess.run(
+        [sys.executable, "-m", "uno_desktop", "replay", str(path)],
+        env=os.environ.copy(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    (line,) = done.stderr.splitlines()
+    assert line.startswith(f"uno-desktop replay: The replay {path.name} cannot be shown (not JSON")
+    assert str(path.parent) not in line and "It was kept as" in line
 
 
 def test_the_command_line_opens_a_good_file_in_the_window(tmp_path, monkeypatch):

@@ -511,7 +511,7 @@ class ReplayShelf:
         """Move an unusable record of this folder aside with its reason; a notice."""
         if path.parent.resolve() != self.folder.resolve() or not path.exists():
             return None
-        log.warning("%s: %s", path, reason)
+        log.info("%s set aside: %s", path.name, reason)  # the notice tells the player
         moved = self.storage.set_file_aside(path, reason)
         self.storage.notice(unusable_text(path, reason, moved))
         return moved
