@@ -353,9 +353,7 @@ def _key(match_id: str, round_no: int) -> str:
     return hashlib.sha1(f"{match_id}:{round_no}".encode()).hexdigest()[:12]
 
 
-_NAME = re.compile(
-    r"round-(?:(?P<seq>\d{6,18})-)?(?P<stamp>\d{8}-\d{6})-(?P<key>[0-9a-f]{12})\.json"
-)
+_NAME = re.compile(r"round-(?:(?P<seq>\d{6,})-)?(?P<stamp>\d{8}-\d{6})-(?P<key>[0-9a-f]{12})\.json")
 """The names records get: round-SEQ-YYYYmmdd-HHMMSS-KEY.json (SEQ counts the records
 written, so their order survives a clock that was wrong once); the first records had
 no SEQ and come before every numbered one."""

@@ -14,8 +14,9 @@ start, keep what it can, and tell the player once, in plain words, what it could
 - Notices are translated texts collected by `Storage` and taken by the window with
   `take_notices()`; each distinct text is shown once per run.
 - One window writes: `acquire_lock()` takes an OS lock on a file in the data folder
-  (`uno_desktop.folder_lock`). A second window gets `read_only` storage and writes
-  nothing at all.
+  (`uno_desktop.folder_lock`). A second window, or one that cannot open the lock file,
+  gets `read_only` storage, writes nothing at all and says why. The window that writes
+  first removes the temporary files of writes a killed game cut short.
 - Finishing a match is counted once: its id goes into the statistics in the same write,
   and the saved match is removed only after that write succeeded (`finish_match`).
 - Every value read back is checked against the ranges the writer obeys (the preset
