@@ -27,6 +27,7 @@ TINY = {
     "fit_table_net.py": ["--rounds", "30", "--every", "2", "--epochs", "1"],
     "frame_time.py": ["--frames", "5", "--seats", "4"],
     "render_cards.py": ["--frames", "3"],
+    "replays_list.py": ["--records", "20", "--runs", "2"],
     "startup.py": ["--runs", "1"],
     "engine_vs_rlcard.py": ["--games", "3", "--reps", "1"],
 }
