@@ -48,7 +48,7 @@ from .saved_match import (
     MAX_ROUND_ACTIONS,
     MAX_ROUND_POINTS,
     MAX_SEED,
-    SEAT_KINDS,
+    SEAT_KINDS_TEXT,
     SavedMatchError,
     is_seat_name,
     match_from_dict,
@@ -209,7 +209,9 @@ class Match:
             )
         for i, spec in enumerate(seats):
             if SeatKind.parse(spec.kind) is None:
-                raise ValueError(f"seat {i}: kind {quote(spec.kind)}; expected one of {SEAT_KINDS}")
+                raise ValueError(
+                    f"seat {i}: kind {quote(spec.kind)}; expected one of {SEAT_KINDS_TEXT}"
+                )
             if not is_seat_name(spec.name):
                 raise ValueError(
                     f"seat {i}: a name of 1 to {MAX_NAME_CHARS} characters; got {quote(spec.name)}"

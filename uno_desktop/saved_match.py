@@ -26,7 +26,6 @@ from .options import (
     quote,
     rules_from_json,
 )
-from .pacing import Timing
 from .presets import is_preset_name
 from .seats import SeatKind, SeatSpec
 from .storage import MAX_NAME_CHARS
@@ -34,6 +33,7 @@ from .storage import MAX_NAME_CHARS
 if TYPE_CHECKING:
     from .clock import Clock
     from .match import BotFactory, Match
+    from .pacing import Timing
 
 __all__ = [
     "MATCH_ID_CHARS",
@@ -43,7 +43,7 @@ __all__ = [
     "MAX_ROUND_POINTS",
     "MAX_SEED",
     "SAVE_FORMAT",
-    "SEAT_KINDS",
+    "SEAT_KINDS_TEXT",
     "SavedMatchError",
     "checked_field",
     "clip_text",
@@ -56,7 +56,7 @@ __all__ = [
     "parse_table",
 ]
 
-SEAT_KINDS = ", ".join(SeatKind)  # for messages: "human, easy, normal, hard"
+SEAT_KINDS_TEXT = ", ".join(SeatKind)  # for messages: "human, easy, normal, hard"
 
 MAX_ROUND_ACTIONS = 20_000
 """A round still going after this many actions never ends (normal rounds take a few
@@ -232,7 +232,7 @@ def parse_seats(raw: object) -> list[SeatSpec]:
         parsed = SeatKind.parse(kind)
         if parsed is None:
             raise SavedMatchError(
-                f"seats[{i}]: kind must be one of {SEAT_KINDS}, got {quote(kind)}"
+                f"seats[{i}]: kind must be one of {SEAT_KINDS_TEXT}, got {quote(kind)}"
             )
         seats.append(SeatSpec(name, parsed))
     return seats
