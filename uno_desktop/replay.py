@@ -39,20 +39,19 @@ from .engine import Card, Color, Game, IllegalAction, RuleSet
 from .engine.actions import Action, action_to_dict
 from .engine.events import Event
 from .i18n import _
-from .match import (
+from .match import Match, deal_round
+from .options import OptionError, quote, rules_to_json
+from .saved_match import (
     MAX_MATCH_ROUNDS,
     MAX_ROUND_POINTS,
-    Match,
     SavedMatchError,
-    SeatSpec,
     checked_field,
     clip_text,
-    deal_round,
     int_list,
     parse_actions,
     parse_table,
 )
-from .options import OptionError, quote, rules_to_json
+from .seats import SeatSpec
 
 if TYPE_CHECKING:
     from .storage import Storage

@@ -15,6 +15,7 @@ import enum
 import functools
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Final, overload
 
 from .i18n import LANGUAGES, N_, _, catalog
@@ -57,6 +58,18 @@ _LABELS: Final = {
 
 COMPUTER_KINDS: Final = tuple(kind for kind in SeatKind if kind.is_computer)
 """The computer players' strengths, weakest first."""
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits at a seat: a display name and a `SeatKind` ("human" or a computer level)."""
+
+    name: str
+    kind: str  # a SeatKind value; checked by Match
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == SeatKind.HUMAN
 
 
 # ---------------------------------------------------------------- names given by the game
@@ -154,6 +167,7 @@ __all__ = [
     "COMPUTER_KINDS",
     "SeatKind",
     "SeatNames",
+    "SeatSpec",
     "given_names",
     "in_language",
     "is_given_name",
