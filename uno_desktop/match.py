@@ -49,6 +49,7 @@ from .engine.events import (
 )
 from .engine.rules import Scoring
 from .engine.scoring import match_winner as _scoring_match_winner
+from .names import MAX_NAME_CHARS, is_seat_name
 from .options import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -62,8 +63,7 @@ from .options import (
     rules_to_json,
 )
 from .presets import is_preset_name
-from .seats import SeatKind, in_language
-from .storage import MAX_NAME_CHARS
+from .seats import SeatKind, in_language, kept_names
 
 __all__ = [
     "MAX_MATCH_ROUNDS",
@@ -256,7 +256,7 @@ class Match:
         for i, spec in enumerate(seats):
             if SeatKind.parse(spec.kind) is None:
                 raise ValueError(f"seat {i}: kind {quote(spec.kind)}; expected one of {_KINDS}")
-            if not _is_seat_name(spec.name):
+            if not is_seat_name(spec.name):
                 raise ValueError(
                     f"seat {i}: a name of 1 to {MAX_NAME_CHARS} characters; got {quote(spec.name)}"
                 )
@@ -860,19 +860,11 @@ def parse_seats(raw: object) -> list[SeatSpec]:
         if not isinstance(s, Mapping):
             raise SavedMatchError(f"seats[{i}] must be an object")
         name, kind = s.get("name"), s.get("kind")
-        if not isinstance(name, str) or not _is_seat_name(name):
-            raise SavedMatchError(
-                f"seats[{i}]: a name of 1 to {MAX_NAME_CHARS} characters, got {quote(name)}"
-            )
         parsed = SeatKind.parse(kind)
         if parsed is None:
             raise SavedMatchError(f"seats[{i}]: kind must be one of {_KINDS}, got {quote(kind)}")
-        seats.append(SeatSpec(name, parsed))
-    return seats
-
-
-def _is_seat_name(name: object) -> bool:
-    return isinstance(name, str) and len(name.strip()) > 0 and len(name) <= MAX_NAME_CHARS
+        seats.append((name, parsed))
+    return [SeatSpec(n, k) for n, (_raw, k) in zip(kept_names(seats), seats, strict=True)]
 
 
 def parse_actions(raw: object, where: str) -> list[Action]:

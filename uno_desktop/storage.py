@@ -47,6 +47,7 @@ from typing import Any
 
 from .engine.rules import CustomRule
 from .i18n import N_, _
+from .names import MAX_NAME_CHARS, is_seat_name
 from .options import MAX_PLAYERS, MIN_PLAYERS, option
 from .presets import is_preset_name
 from .seats import SeatKind, in_language, is_given_name, looks_like_computer
@@ -104,7 +105,6 @@ class SeatSetting:
         return {"name": self.name, "kind": self.kind.value}
 
 
-MAX_NAME_CHARS = 40
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 
 VOLUME_RANGE = (0.0, 1.0)
@@ -280,7 +280,9 @@ def _parse_remembered_seat(value: Any) -> SeatSetting:
     name = value.get("name", "")
     if name == "" or (isinstance(name, str) and is_given_name(name)):
         return SeatSetting("", kind)
-    return SeatSetting(_parse_text(name, MAX_NAME_CHARS), kind)
+    if not is_seat_name(name):
+        raise TypeError("expected a name a screen can show")
+    return SeatSetting(name, kind)
 
 
 def _parse_seats(
