@@ -150,6 +150,51 @@ def test_untagged_yes_and_no_still_read_as_true_and_false(tmp_path: Path) -> Non
     assert (rules.jump_in, rules.bluffing) == (True, False)
 
 
+# ---------------------------------------------------------------- links
+
+
+def secret_file(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    secret = folder / "secret.txt"
+    secret.write_text("first line of a secret\nsecond line\n")
+    return secret
+
+
+def test_a_preset_linked_to_a_file_outside_the_folder_is_refused_without_its_content(
+    tmp_path: Path,
+) -> None:
+    folder = user_presets_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    link = folder / "stolen.yaml"
+    link.symlink_to(secret_file(tmp_path / "elsewhere"))
+    listing = list_presets()
+    assert listing.get("stolen") is None
+    [error] = listing.errors
+    assert error.startswith(f"{link}: this preset is a link to a file outside the presets folder")
+    with pytest.raises(PresetError) as err:
+        load_named_preset("stolen")
+    for message in (error, str(err.value)):
+        assert "secret" not in message and "first line" not in message
+
+
+def test_extends_does_not_follow_a_link_out_of_the_folder(tmp_path: Path) -> None:
+    folder = user_presets_dir()
+    write(folder, "child", "extends: outside\n")
+    (folder / "outside.yaml").symlink_to(secret_file(tmp_path / "elsewhere"))
+    with pytest.raises(PresetError) as err:
+        load_named_preset("child")
+    assert "is a link to a file outside the presets folder" in str(err.value)
+    assert "first line" not in str(err.value)
+
+
+def test_a_link_to_another_preset_inside_the_folder_is_read() -> None:
+    folder = user_presets_dir()
+    write(folder, "grandma", "title: Grandma\nuno_penalty: 4\n")
+    (folder / "mormor.yaml").symlink_to(folder / "grandma.yaml")
+    assert load_named_preset("mormor").uno_penalty == 4
+    assert list_presets().errors == ()
+
+
 # ---------------------------------------------------------------- bounded input
 
 

@@ -9,7 +9,8 @@ Files are untrusted, ours too: a file over MAX_PRESET_BYTES, with more than
 MAX_CONTENT_BYTES of options or nested deeper than MAX_NESTING is refused before it is
 parsed; `extends:` takes a preset *name* (never a path) and chains end after MAX_EXTENDS
 files; nothing in a file can run code (PyYAML's safe composer) and no value carries a
-YAML tag (`!!bool maybe` would quietly read as false). Every problem is a `PresetError` naming
+YAML tag (`!!bool maybe` would quietly read as false); a preset file that links out of
+its folder is not read. Every problem is a `PresetError` naming
 `<file>: line <n>: <option>: <what is wrong>`, quoting at most one line of the file. A
 broken user preset is listed as an error and skipped. Results are cached by file stamp,
 so opening New game again reads nothing that did not change.
@@ -196,6 +197,7 @@ def list_presets() -> PresetListing:
 
 def _list_one(path: Path, builtin: bool, presets: list[PresetInfo], errors: list[str]) -> None:
     try:
+        _refuse_link_out(path)
         rules = _load_cached(path)
     except PresetError as e:
         errors.append(str(e))
@@ -250,8 +252,24 @@ def _find_by_name(name: str, near: Path | None) -> Path | None:
     for folder in folders:
         candidate = folder / f"{name}{SUFFIX}"
         if candidate.is_file():
+            _refuse_link_out(candidate)
             return candidate
     return None
+
+
+def _refuse_link_out(path: Path) -> None:
+    """Refuse, unread, a preset file in a presets folder that is a link to a file outside
+    that folder: its messages would quote another file's lines (a link to a system file).
+    A link to another file inside the folder is read (it is a preset like any other)."""
+    try:
+        inside = path.resolve().is_relative_to(path.parent.resolve())
+    except (OSError, RuntimeError):  # a loop of links
+        inside = False
+    if not inside:
+        raise PresetError(
+            f"{_clip(str(path), 200)}: this preset is a link to a file outside the presets "
+            "folder and is not read; copy the preset into the folder instead"
+        )
 
 
 def _known_names_text() -> str:
