@@ -98,6 +98,16 @@ def test_a_replayed_round_gives_the_same_events_states_and_scores(preset, player
     assert record.scores_before == tuple(match.totals)  # round 2 is dealt on round 1's totals
 
 
+@pytest.mark.parametrize("name", ["\ufe0f", "P\x00", "\u17b4", 5])
+def test_a_record_whose_seat_name_cannot_be_shown_replays_with_the_seats_own_name(name):
+    match, _seen = played_round("official", 3, seed=5)
+    doc = json.loads(json.dumps(record_of(match, WHEN).to_dict()))
+    doc["seats"][1]["name"] = name
+    record = record_from_dict(doc)
+    assert record.names == ("P0", "Computer 2", "P2")
+    assert Replay(record).steps == len(doc["actions"])
+
+
 def test_the_deal_is_step_zero_and_each_step_has_its_own_events():
     match, _seen = played_round("official", 3)
     replay = Replay(record_of(match))

@@ -39,6 +39,7 @@ from .engine.events import (
 )
 from .engine.rules import Scoring
 from .engine.scoring import match_winner as _scoring_match_winner
+from .names import MAX_NAME_CHARS, is_seat_name
 from .options import game_options_differ, quote, rules_to_json
 from .pacing import Pacing, Timing, Window
 from .presets import is_preset_name
@@ -50,12 +51,10 @@ from .saved_match import (
     MAX_SEED,
     SEAT_KINDS_TEXT,
     SavedMatchError,
-    is_seat_name,
     match_from_dict,
     match_to_dict,
 )
 from .seats import SeatKind, SeatSpec, in_language
-from .storage import MAX_NAME_CHARS
 
 __all__ = [
     "MAX_MATCH_ROUNDS",

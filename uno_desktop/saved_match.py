@@ -27,8 +27,7 @@ from .options import (
     rules_from_json,
 )
 from .presets import is_preset_name
-from .seats import SeatKind, SeatSpec
-from .storage import MAX_NAME_CHARS
+from .seats import SeatKind, SeatSpec, kept_names
 
 if TYPE_CHECKING:
     from .clock import Clock
@@ -48,7 +47,6 @@ __all__ = [
     "checked_field",
     "clip_text",
     "int_list",
-    "is_seat_name",
     "match_from_dict",
     "match_to_dict",
     "parse_actions",
@@ -225,22 +223,13 @@ def parse_seats(raw: object) -> list[SeatSpec]:
         if not isinstance(s, Mapping):
             raise SavedMatchError(f"seats[{i}] must be an object")
         name, kind = s.get("name"), s.get("kind")
-        if not isinstance(name, str) or not is_seat_name(name):
-            raise SavedMatchError(
-                f"seats[{i}]: a name of 1 to {MAX_NAME_CHARS} characters, got {quote(name)}"
-            )
         parsed = SeatKind.parse(kind)
         if parsed is None:
             raise SavedMatchError(
                 f"seats[{i}]: kind must be one of {SEAT_KINDS_TEXT}, got {quote(kind)}"
             )
-        seats.append(SeatSpec(name, parsed))
-    return seats
-
-
-def is_seat_name(name: object) -> bool:
-    """Whether `name` may name a seat (a match's and a save's seats are checked with it)."""
-    return isinstance(name, str) and len(name.strip()) > 0 and len(name) <= MAX_NAME_CHARS
+        seats.append((name, parsed))
+    return [SeatSpec(n, k) for n, (_raw, k) in zip(kept_names(seats), seats, strict=True)]
 
 
 def parse_actions(raw: object, where: str) -> list[Action]:

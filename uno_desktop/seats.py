@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Final, overload
 
 from .i18n import LANGUAGES, N_, _, catalog
+from .names import clean_name, is_seat_name
 
 
 class SeatKind(enum.StrEnum):
@@ -106,13 +107,20 @@ def given_names(kinds: Sequence[SeatKind | str]) -> list[str]:
 
 
 def shown_names(seats: Sequence[tuple[str, SeatKind | str]]) -> list[str]:
-    """What each (name, kind) seat of a table is called: its name, or the game's own name
-    for the seat (`given_names`) when the name is empty or one the game gives."""
+    """What each (name, kind) seat of a table is called: its name as typed
+    (`names.clean_name`), or the game's own name for the seat (`given_names`) when
+    nothing visible is left of it or it is one the game gives."""
     given = given_names([kind for _name, kind in seats])
-    return [
-        given[i] if not name.strip() or is_given_name(name) else name.strip()
-        for i, (name, _kind) in enumerate(seats)
-    ]
+    cleaned = [clean_name(name) for name, _kind in seats]
+    return [given[i] if not name or is_given_name(name) else name for i, name in enumerate(cleaned)]
+
+
+def kept_names(seats: Sequence[tuple[object, SeatKind | str]]) -> list[str]:
+    """Each (name, kind) seat's name read back from a file: the name as it is when
+    `names.is_seat_name` accepts it (a match keeps the names it began with), else the
+    game's own name for the seat, so a damaged name costs only that name."""
+    given = given_names([kind for _name, kind in seats])
+    return [name if is_seat_name(name) else given[i] for i, (name, _kind) in enumerate(seats)]
 
 
 def is_given_name(name: str) -> bool:
@@ -171,6 +179,7 @@ __all__ = [
     "given_names",
     "in_language",
     "is_given_name",
+    "kept_names",
     "looks_like_computer",
     "shown_names",
 ]

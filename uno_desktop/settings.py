@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .engine.rules import CustomRule
+from .names import MAX_NAME_CHARS, is_seat_name
 from .options import MAX_PLAYERS, MIN_PLAYERS, option
 from .presets import is_preset_name
 from .seats import SeatKind, is_given_name
@@ -37,7 +38,6 @@ class SeatSetting:
         return {"name": self.name, "kind": self.kind.value}
 
 
-MAX_NAME_CHARS = 40
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 
 VOLUME_RANGE = (0.0, 1.0)
@@ -213,7 +213,9 @@ def _parse_remembered_seat(value: Any) -> SeatSetting:
     name = value.get("name", "")
     if name == "" or (isinstance(name, str) and is_given_name(name)):
         return SeatSetting("", kind)
-    return SeatSetting(parse_text(name, MAX_NAME_CHARS), kind)
+    if not is_seat_name(name):
+        raise TypeError("expected a name a screen can show")
+    return SeatSetting(name, kind)
 
 
 def parse_seats(

@@ -16,7 +16,7 @@ import pygame
 from uno_desktop.engine.rules import RuleSet
 from uno_desktop.i18n import N_, _
 from uno_desktop.render import theme
-from uno_desktop.render.fonts import font
+from uno_desktop.render.fonts import font, render
 from uno_desktop.ui.kit import PANEL_ALPHA, Button, Dialog, draw_panel, wrap_words
 
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ class HowToPlayScene(Dialog):
         for f, text, color, extra in blocks:
             if text:
                 x = 0 if f is head else int(24 * s)
-                page.blit(f.render(text, True, color), (x, y))
+                page.blit(render(f, text, color), (x, y))
             y += f.get_linesize() + extra
         self._page = page
         self._page_lang = language()

@@ -28,7 +28,7 @@ from uno_desktop.options import (
     option,
 )
 from uno_desktop.render import theme
-from uno_desktop.render.fonts import font
+from uno_desktop.render.fonts import font, render
 from uno_desktop.seats import SeatKind, is_given_name, shown_names
 from uno_desktop.ui.kit import (
     ERROR_TEXT_RGB,
@@ -432,5 +432,5 @@ class NewGameScene(Dialog):
             ]:
                 if y + f.get_linesize() > limit:
                     break
-                surface.blit(f.render(line, True, ERROR_TEXT_RGB), (L.left, y))
+                surface.blit(render(f, line, ERROR_TEXT_RGB), (L.left, y))
                 y += f.get_linesize()
