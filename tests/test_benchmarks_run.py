@@ -29,6 +29,7 @@ TINY = {
     "render_cards.py": ["--frames", "3"],
     "startup.py": ["--runs", "1"],
     "engine_vs_rlcard.py": ["--games", "3", "--reps", "1"],
+    "seat_view.py": ["--games", "2"],
 }
 NEEDS = {"engine_vs_rlcard.py": "rlcard"}  # an optional extra ('.[compare]')
 
