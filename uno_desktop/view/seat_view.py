@@ -1,8 +1,8 @@
 """One seat's view of the round as one value: what it may know now and what it is asked.
 
-`seat_view(observation, legal_actions)` is the fold every reader shares: the table, the
-round end, a replay, the tutorial, and the phone page each read a `SeatView` instead of
-interpreting events themselves. The observation gives the table now; its history,
+`seat_view(observation, legal_actions)` is the fold every screen shares: the table, the
+round end, a replay and the phone page read a `SeatView` instead of interpreting
+events themselves. The observation gives the table now; its history,
 folded (`fold.fold_history`), gives the penalty's cards, the private results addressed
 to the seat and the round's end; the legal actions give the question. A `SeatView` is a
 frozen dataclass of plain values (ints, strings, tuples, cards, colours, enums,
