@@ -30,6 +30,7 @@ TINY = {
     "replays_list.py": ["--records", "20", "--runs", "2"],
     "startup.py": ["--runs", "1"],
     "engine_vs_rlcard.py": ["--games", "3", "--reps", "1"],
+    "seat_view.py": ["--games", "2"],
 }
 NEEDS = {"engine_vs_rlcard.py": "rlcard"}  # an optional extra ('.[compare]')
 

@@ -16,7 +16,6 @@ a saved match is just preset + seed + the action log of every round.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import os
 import random
@@ -29,14 +28,7 @@ from .clock import Clock, ManualClock, MonotonicClock
 from .engine import Game, IllegalAction, Observation, RuleSet
 from .engine.actions import Action, CallUno, CatchUno, Play
 from .engine.cards import Card
-from .engine.events import (
-    CardsDrawn,
-    ChallengeResolved,
-    Event,
-    HandsRotated,
-    HandsSwapped,
-    public_view,
-)
+from .engine.events import Event
 from .engine.rules import Scoring
 from .engine.scoring import match_winner as _scoring_match_winner
 from .names import MAX_NAME_CHARS, is_seat_name
@@ -55,6 +47,13 @@ from .saved_match import (
     match_to_dict,
 )
 from .seats import SeatKind, SeatSpec, in_language
+from .view import (
+    SeatView,
+    addressed_to,
+    public_observation,
+    seat_view,
+    visible_events,
+)
 
 __all__ = [
     "MAX_MATCH_ROUNDS",
@@ -104,30 +103,6 @@ class RoundResult:
     points: tuple[int, ...]
     winner: int | None
     blocked: bool
-
-
-def visible_event(event: Event, viewer: int | None) -> Event:
-    """`event` as `viewer` may see it (None: nobody's private part shows)."""
-    if viewer is not None:
-        return public_view(event, viewer)
-    if type(event) is CardsDrawn and event.cards:
-        return event.hidden()
-    if type(event) is ChallengeResolved and event.hand:
-        return event.hidden()
-    return event
-
-
-def addressed_to(event: Event, seat: int) -> bool:
-    """Whether `event` holds a private result for `seat`: cards it drew, the hand it was
-    shown as challenger, or a hand it received by a swap or a rotation."""
-    t = type(event)
-    if t is CardsDrawn:
-        return event.seat == seat and bool(event.cards)  # type: ignore[union-attr]
-    if t is ChallengeResolved:
-        return event.challenger == seat and bool(event.hand)  # type: ignore[union-attr]
-    if t is HandsSwapped:
-        return seat in (event.a, event.b)  # type: ignore[union-attr]
-    return t is HandsRotated
 
 
 BotFactory = Callable[[str], Bot]
@@ -421,15 +396,13 @@ class Match:
         game = self._game_for(viewer)
         if viewer is not None:
             return game.observation(viewer)
-        obs = game.observation(0)
-        return dataclasses.replace(
-            obs,
-            seat=-1,
-            hand=(),
-            drawn_card=None,
-            can_challenge=False,
-            history=tuple(visible_event(e, None) for e in obs.history),
-        )
+        return public_observation(game.observation(0))
+
+    def seat_view(self, viewer: int | None) -> SeatView:
+        """Everything `viewer` may know now, and what it is asked, as one value (see
+        `uno_desktop.view.SeatView`); for None what every seat may know."""
+        legal = self.legal_actions(viewer) if viewer is not None else []
+        return seat_view(self.observation(viewer), legal)
 
     def actions_taken(self) -> int:
         """How many actions this round has seen (0: the deal is all there is)."""
@@ -457,7 +430,7 @@ class Match:
         deal = self.deal_id
         start = pos.index if pos is not None and pos.deal == deal else 0
         log = self._game_for(viewer).log
-        return [visible_event(e, viewer) for e in log[start:]], FeedPos(deal, len(log))
+        return visible_events(log[start:], viewer), FeedPos(deal, len(log))
 
     def private_events(self, seat: int, since: FeedPos | None) -> list[Event]:
         """The round's events after `since` that carry something only `seat` may see:

@@ -18,11 +18,12 @@ is over, so nothing is secret: a `ReplayState` holds every hand. No pygame here.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import logging
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -52,6 +53,7 @@ from .saved_match import (
     parse_table,
 )
 from .seats import SeatSpec
+from .view import public_observation, seat_view
 
 if TYPE_CHECKING:
     from .storage import Storage
@@ -243,25 +245,32 @@ class ReplayState:
     active_color: Color | None
     direction: int
     current: int
-    uno: tuple[bool, ...]  # who has declared UNO
+    uno: tuple[bool, ...]  # who holds one card and has said UNO
     over: bool
     winner: int | None
     points: tuple[int, ...]
 
 
-def _state_of(game: Game, step: int) -> ReplayState:
+def _state_of(game: Game, step: int, history: Sequence[Event] | None = None) -> ReplayState:
+    """The table after `step` actions: the seat view of nobody (what every seat saw) with
+    every hand added. `history` is the round's events so far, for a copy of the game
+    (a copy keeps no events of its own)."""
+    obs = game.observation(0)
+    if history is not None:
+        obs = dataclasses.replace(obs, history=tuple(history))
+    view = seat_view(public_observation(obs))
     return ReplayState(
         step=step,
         hands=game.hands,
-        discard=game.discard_pile,
-        pile_count=len(game.draw_pile),
-        active_color=game.active_color,
-        direction=game.direction,
-        current=game.current,
-        uno=tuple(game.declared),
-        over=game.is_over,
-        winner=game.winner,
-        points=tuple(game.points),
+        discard=view.discard,
+        pile_count=view.draw_pile_size,
+        active_color=view.active_color,
+        direction=view.direction,
+        current=view.current,
+        uno=view.uno_declared,
+        over=view.round_over,
+        winner=view.winner,
+        points=view.points,
     )
 
 
@@ -323,7 +332,7 @@ class Replay:
         for action in self.record.actions[self._cursor_step : step]:
             self._cursor.apply(action)
         self._cursor_step = step
-        return _state_of(self._cursor, step)
+        return _state_of(self._cursor, step, self.events_upto(step))
 
     def _check(self, step: int) -> int:
         if not 0 <= step <= self.steps:

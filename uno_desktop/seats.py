@@ -130,6 +130,12 @@ def is_given_name(name: str) -> bool:
     return any(_given_patterns(msgid).fullmatch(text) for msgid in (_YOU, _COMPUTER, _PLAYER))
 
 
+def is_you(name: str) -> bool:
+    """Whether `name` is the name the game gives a lone person ("You", "Du"): such a seat
+    is spoken to in the second person ("You play Red 5.")."""
+    return _given_patterns(_YOU).fullmatch(name.strip()) is not None
+
+
 def in_language(name: str, *, english: bool = False) -> str:
     """`name` as shown now: a name the game gave ("Computer 2", "Dator 2", "You") in the
     current language (in English with `english`) with its number kept ("Dator 2" in
@@ -179,6 +185,7 @@ __all__ = [
     "given_names",
     "in_language",
     "is_given_name",
+    "is_you",
     "kept_names",
     "looks_like_computer",
     "shown_names",

@@ -29,7 +29,7 @@ import pytest
 
 from uno_desktop.engine import Card, Game, RuleSet, build_deck
 from uno_desktop.engine import events as ev
-from uno_desktop.match import ManualClock, Match, SeatSpec, Timing, addressed_to
+from uno_desktop.match import ManualClock, Match, SeatSpec, Timing
 from uno_desktop.presets import load_preset
 from uno_desktop.ui.scenes.round_end import RoundEndScene
 from uno_desktop.ui.table_dialogs import (
@@ -41,6 +41,7 @@ from uno_desktop.ui.table_dialogs import (
     PenaltyOverlay,
     PlayOrKeepOverlay,
 )
+from uno_desktop.view import addressed_to
 
 from .test_table import TableHarness, make_services
 

@@ -329,3 +329,48 @@ def test_a_round_whose_preset_changed_or_went_still_replays_and_says_so(services
     path.write_text(json.dumps(doc))
     services.scenes.open_replay(path)
     assert services.storage.take_notices() == []
+
+
+def _replay_with_a_seat_named_you(services) -> ReplayScene:
+    """A recorded heads-up round (seed 4: "You" wins, is made to draw 2 and is caught
+    without UNO), at its last step."""
+    from tests.view.rounds import play_round as play_people
+    from uno_desktop.replay import Replay, record_of
+
+    seats = [SeatSpec("You", "human"), SeatSpec("Computer 1", "human")]
+    match = Match(load_preset("official"), seats, 4, preset="official", clock=ManualClock())
+    match.start_round()
+    for _action in play_people([match], 4):
+        pass
+    scene = ReplayScene(services, Replay(record_of(match)), autoplay=False)
+    show(scene)
+    scene.go(scene.replay.steps)
+    return scene
+
+
+def _every_line(scene: ReplayScene) -> set[str]:
+    """Every line the replay's log showed, step by step (it keeps only the last ones)."""
+    lines: set[str] = set()
+    for step in range(scene.replay.steps + 1):
+        scene.go(step)
+        lines.update(scene.log_lines())
+    return lines
+
+
+def test_a_replay_speaks_to_the_seat_named_you_in_the_second_person(services):
+    scene = _replay_with_a_seat_named_you(services)
+    lines = _every_line(scene)
+    assert any(line.startswith("You play ") for line in lines)
+    assert "Computer 1 catches you without UNO!" in lines
+    assert not [line for line in lines if line.startswith(("You plays", "You draws", "You is"))]
+    assert scene.frame(SIZE).toast == "You win the round!"
+
+
+def test_a_replay_speaks_to_the_seat_named_you_in_swedish_too(services):
+    scene = _replay_with_a_seat_named_you(services)
+    set_language("sv")
+    lines = _every_line(scene)
+    assert "Dator 1 ertappar dig utan UNO!" in lines
+    assert any(line.endswith("väntar på dig.") for line in lines)
+    assert not [line for line in lines if "ertappar Du" in line or "på Du" in line]
+    assert scene.frame(SIZE).toast == "Du vinner rundan!"
