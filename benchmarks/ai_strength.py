@@ -35,7 +35,7 @@ def main() -> None:
         print(f"$ uno-desktop simulate --bots {name} --games {args.games} --seed {args.seed}")
         print(format_bot_result(res, as_json=False))
         if target:
-            d = res.as_dict()["bots"][0]  # type: ignore[index]
+            d = res.rows()[0]
             lo, hi = d["ci95"]
             verdict = "met" if d["win_rate"] >= target else "NOT met"
             print(

@@ -16,10 +16,9 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def _user_dirs(tmp_path, monkeypatch):
-    """Every test gets fresh, empty XDG folders (settings, saves, presets)."""
+    """Every test gets its own XDG folders (settings, saves, presets), not yet made: the
+    game makes what it writes to, as on a fresh machine."""
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
-        path = tmp_path / name.lower()
-        path.mkdir()
-        monkeypatch.setenv(name, str(path))
+        monkeypatch.setenv(name, str(tmp_path / name.lower()))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     yield

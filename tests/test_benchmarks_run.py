@@ -28,8 +28,10 @@ TINY = {
     "fit_table_net.py": ["--rounds", "30", "--every", "2", "--epochs", "1"],
     "frame_time.py": ["--frames", "5", "--seats", "4"],
     "render_cards.py": ["--frames", "3"],
+    "replays_list.py": ["--records", "20", "--runs", "2"],
     "startup.py": ["--runs", "1"],
     "engine_vs_rlcard.py": ["--games", "3", "--reps", "1"],
+    "seat_view.py": ["--games", "2"],
 }
 NEEDS = {"engine_vs_rlcard.py": "rlcard"}  # an optional extra ('.[compare]')
 
@@ -38,7 +40,14 @@ def test_every_benchmark_has_tiny_arguments_here():
     assert sorted(p.name for p in (ROOT / "benchmarks").glob("*.py")) == sorted(TINY)
 
 
-@pytest.mark.parametrize("name", sorted(TINY))
+#: benchmarks whose run is long whatever their arguments: idle_cpu waits for the loop to
+#: fall asleep, in real time, on the title and at a table
+SLOW = {"idle_cpu.py"}
+
+
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW else n for n in sorted(TINY)]
+)
 def test_the_benchmark_runs_to_the_end(name, tmp_path):
     if name in NEEDS:
         pytest.importorskip(NEEDS[name])

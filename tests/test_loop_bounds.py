@@ -18,6 +18,7 @@ def test_simulated_games_that_never_end_stop_with_a_clear_error() -> None:
         simulate_random(CIRCLES, 2, 300, seed=1)
 
 
+@pytest.mark.slow  # 20,000 decisions of bots, each given the whole history: minutes
 def test_bot_games_that_never_end_stop_with_a_clear_error() -> None:
     with pytest.raises(RuntimeError, match=f"did not end within {MAX_DECISIONS_PER_GAME}"):
         simulate_bots(CIRCLES, ["easy", "easy"], 300, seed=1)

@@ -106,6 +106,95 @@ def test_no_message_shows_more_than_one_line_of_the_file(tmp_path: Path, text: s
     assert len(message) < 700
 
 
+# ---------------------------------------------------------------- no YAML tags
+
+TAG_REFUSED = "is not accepted; write the value without it"
+
+
+@pytest.mark.parametrize(
+    ("line", "option", "tag"),
+    [
+        ("jump_in: !!bool maybe", "jump_in", "!!bool"),
+        ("jump_in: !!bool 1", "jump_in", "!!bool"),
+        ("hand_size: !!int abc", "hand_size", "!!int"),
+        ("title: !!str Mormor", "title", "!!str"),
+        ("title: !!python/object:os.system {}", "title", "!!python/object:os.system"),
+        ("custom_rule: !house {text: Swap!}", "custom_rule", "!house"),
+        ("players: {min: 2, max: !!int 5}", "players.max", "!!int"),
+        ("!!str jump_in: true", "jump_in", "!!str"),
+        ("jump_in: ! true", "jump_in", "!"),
+    ],
+)
+def test_a_value_with_a_yaml_tag_is_refused_naming_file_line_and_option(
+    tmp_path: Path, line: str, option: str, tag: str
+) -> None:
+    path = write(tmp_path, "tagged", f"# a preset\n{line}\n")
+    assert error_of(str(path)) == f"{path}: line 2: {option}: a YAML tag ({tag}) {TAG_REFUSED}"
+
+
+def test_a_preset_with_a_yaml_tag_is_listed_as_broken_and_skipped() -> None:
+    path = write(user_presets_dir(), "maybe", "title: Maybe\njump_in: !!bool maybe\n")
+    listing = list_presets()
+    assert listing.get("maybe") is None
+    assert listing.errors == (f"{path}: line 2: jump_in: a YAML tag (!!bool) {TAG_REFUSED}",)
+
+
+def test_a_tag_on_an_anchored_value_is_reported_where_it_is_written(tmp_path: Path) -> None:
+    path = write(tmp_path, "alias", "uno_penalty: &two !!int 2\nhand_size: *two\n")
+    assert error_of(str(path)).startswith(f"{path}: line 1: uno_penalty: a YAML tag (!!int)")
+
+
+def test_untagged_yes_and_no_still_read_as_true_and_false(tmp_path: Path) -> None:
+    text = "jump_in: yes\nwild_draw_four: {bluffing: no}\n"
+    rules = load_preset(str(write(tmp_path, "words", text)))
+    assert (rules.jump_in, rules.bluffing) == (True, False)
+
+
+# ---------------------------------------------------------------- links
+
+
+def secret_file(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    secret = folder / "secret.txt"
+    secret.write_text("first line of a secret\nsecond line\n")
+    return secret
+
+
+def test_a_preset_linked_to_a_file_outside_the_folder_is_refused_without_its_content(
+    tmp_path: Path,
+) -> None:
+    folder = user_presets_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    link = folder / "stolen.yaml"
+    link.symlink_to(secret_file(tmp_path / "elsewhere"))
+    listing = list_presets()
+    assert listing.get("stolen") is None
+    [error] = listing.errors
+    assert error.startswith(f"{link}: this preset is a link to a file outside the presets folder")
+    with pytest.raises(PresetError) as err:
+        load_named_preset("stolen")
+    for message in (error, str(err.value)):
+        assert "secret" not in message and "first line" not in message
+
+
+def test_extends_does_not_follow_a_link_out_of_the_folder(tmp_path: Path) -> None:
+    folder = user_presets_dir()
+    write(folder, "child", "extends: outside\n")
+    (folder / "outside.yaml").symlink_to(secret_file(tmp_path / "elsewhere"))
+    with pytest.raises(PresetError) as err:
+        load_named_preset("child")
+    assert "is a link to a file outside the presets folder" in str(err.value)
+    assert "first line" not in str(err.value)
+
+
+def test_a_link_to_another_preset_inside_the_folder_is_read() -> None:
+    folder = user_presets_dir()
+    write(folder, "grandma", "title: Grandma\nuno_penalty: 4\n")
+    (folder / "mormor.yaml").symlink_to(folder / "grandma.yaml")
+    assert load_named_preset("mormor").uno_penalty == 4
+    assert list_presets().errors == ()
+
+
 # ---------------------------------------------------------------- bounded input
 
 

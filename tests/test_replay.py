@@ -6,7 +6,11 @@ aside, never a crash."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -22,13 +26,15 @@ from uno_desktop.replay import (
     ReplayError,
     ReplayShelf,
     ReplayState,
+    RoundRecord,
+    _key,
     _state_of,
     keep_round,
     read_record,
     record_from_dict,
     record_of,
 )
-from uno_desktop.storage import Storage
+from uno_desktop.storage import Storage, encode_document
 
 WHEN = datetime(2026, 12, 1, 20, 15, 0, tzinfo=timezone(timedelta(hours=1)))
 
@@ -92,6 +98,16 @@ def test_a_replayed_round_gives_the_same_events_states_and_scores(preset, player
     assert record.scores_before == tuple(match.totals)  # round 2 is dealt on round 1's totals
 
 
+@pytest.mark.parametrize("name", ["\ufe0f", "P\x00", "\u17b4", 5])
+def test_a_record_whose_seat_name_cannot_be_shown_replays_with_the_seats_own_name(name):
+    match, _seen = played_round("official", 3, seed=5)
+    doc = json.loads(json.dumps(record_of(match, WHEN).to_dict()))
+    doc["seats"][1]["name"] = name
+    record = record_from_dict(doc)
+    assert record.names == ("P0", "Computer 2", "P2")
+    assert Replay(record).steps == len(doc["actions"])
+
+
 def test_the_deal_is_step_zero_and_each_step_has_its_own_events():
     match, _seen = played_round("official", 3)
     replay = Replay(record_of(match))
@@ -143,7 +159,6 @@ def test_only_the_newest_fifty_rounds_are_kept(tmp_path):
     shelf = ReplayShelf(store)
     match, _seen = played_round("official", 2)
     base = record_of(match, WHEN)
-    from dataclasses import replace
 
     for i in range(KEEP_RECORDS + 5):
         when = (WHEN + timedelta(minutes=i)).isoformat(timespec="seconds")
@@ -151,6 +166,91 @@ def test_only_the_newest_fifty_rounds_are_kept(tmp_path):
     entries = shelf.entries()
     assert len(entries) == KEEP_RECORDS == len(shelf.files())
     assert [e.record.match_id for e in entries] == [f"m{i}" for i in range(54, 4, -1)]
+
+
+def some_records(n: int, start: datetime = WHEN, prefix: str = "m") -> list[RoundRecord]:
+    """`n` records of one short round, a minute apart from `start`, each its own match."""
+    match, _seen = played_round("official", 2)
+    base = record_of(match, start)
+    return [
+        replace(
+            base,
+            match_id=f"{prefix}{i}",
+            finished_at=(start + timedelta(minutes=i)).isoformat(timespec="seconds"),
+        )
+        for i in range(n)
+    ]
+
+
+def write_as_before(folder: Path, record: RoundRecord) -> Path:
+    """A record as the game wrote it before records were numbered (named by its time)."""
+    stamp = datetime.fromisoformat(record.finished_at).strftime("%Y%m%d-%H%M%S")
+    path = folder / f"round-{stamp}-{_key(record.match_id, record.round_no)}.json"
+    folder.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(encode_document("round_record", 1, record.to_dict(), False))
+    return path
+
+
+@pytest.mark.parametrize("written", ["by this version", "before records were numbered"])
+def test_rounds_played_after_the_clock_was_ahead_are_kept(tmp_path, written):
+    store = Storage(tmp_path / "c", tmp_path / "d", tmp_path / "s")
+    shelf = ReplayShelf(store)
+    ahead = WHEN + timedelta(days=3 * 365)
+    for record in some_records(KEEP_RECORDS, ahead, "ahead"):
+        if written == "by this version":
+            shelf.keep(record)
+        else:
+            write_as_before(shelf.folder, record)
+
+    new = [shelf.keep(record) for record in some_records(3, WHEN, "now")]
+
+    assert all(path is not None and path.exists() for path in new)
+    assert len(shelf.files()) == KEEP_RECORDS
+    assert [e.record.match_id for e in shelf.entries()[:4]] == ["now2", "now1", "now0", "ahead49"]
+
+
+def test_files_in_the_replays_folder_that_are_not_our_records_survive_pruning(tmp_path):
+    store = Storage(tmp_path / "c", tmp_path / "d", tmp_path / "s")
+    shelf = ReplayShelf(store)
+    folder = shelf.folder
+    folder.mkdir(parents=True)
+    mine = {
+        "round-notes.json": b'{"my": "notes"}',
+        "round-20200101-000000-0123456789ab.json": b'{"named": "like a record"}',
+        "round-000001-20200101-000000-0123456789ac.json": b"not even JSON",
+    }
+    for name, content in mine.items():
+        (folder / name).write_bytes(content)
+    elsewhere = write_as_before(tmp_path / "elsewhere", some_records(1, prefix="theirs")[0])
+    link = folder / "round-20200101-000001-00000000000a.json"
+    link.symlink_to(elsewhere)
+    (folder / "round-20200101-000002-00000000000b.json").mkdir()
+
+    for record in some_records(KEEP_RECORDS + 5):
+        shelf.keep(record)
+
+    assert {name: (folder / name).read_bytes() for name in mine} == mine
+    assert link.is_symlink() and elsewhere.exists()
+    assert (folder / "round-20200101-000002-00000000000b.json").is_dir()
+    ours = [e.record.match_id for e in shelf.entries() if e.record.match_id.startswith("m")]
+    assert ours == [f"m{i}" for i in range(KEEP_RECORDS + 4, 4, -1)]
+
+
+def test_a_replays_folder_that_is_a_link_gets_new_records_but_loses_none(tmp_path):
+    theirs = tmp_path / "my-replays"
+    (theirs / "round-20200101-000000-0123456789ab.json").parent.mkdir()
+    (theirs / "round-20200101-000000-0123456789ab.json").write_bytes(b"{}")
+    for record in some_records(KEEP_RECORDS, WHEN, "old"):
+        write_as_before(theirs, record)
+    store = Storage(tmp_path / "c", tmp_path / "d", tmp_path / "s")
+    store.data_dir.mkdir(parents=True)
+    store.replays_dir.symlink_to(theirs)
+    before = set(theirs.iterdir())
+
+    new = ReplayShelf(store).keep(some_records(1, WHEN + timedelta(hours=1), "new")[0])
+
+    assert new is not None and new.exists()
+    assert set(theirs.iterdir()) == before | {theirs / new.name}
 
 
 def test_a_record_is_a_few_kilobytes(tmp_path):
@@ -271,6 +371,25 @@ def test_the_command_line_refuses_a_damaged_file_with_one_clear_line(tmp_path, c
     assert "Traceback" not in err and err.count("\n") == 1
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_the_command_line_says_a_damaged_record_of_ours_in_one_line_without_its_path():
+    store = Storage()  # the folders the command below uses (conftest's XDG_* folders)
+    match, _seen = played_round()
+    path = ReplayShelf(store).keep(record_of(match, WHEN))
+    assert path is not None
+    _spoil_not_json(path)
+    done = subprocess.run(
+        [sys.executable, "-m", "uno_desktop", "replay", str(path)],
+        env=os.environ.copy(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    (line,) = done.stderr.splitlines()
+    assert line.startswith(f"uno-desktop replay: The replay {path.name} cannot be shown (not JSON")
+    assert str(path.parent) not in line and "It was kept as" in line
 
 
 def test_the_command_line_opens_a_good_file_in_the_window(tmp_path, monkeypatch):

@@ -13,6 +13,7 @@ from uno_desktop.i18n import set_language
 from uno_desktop.seats import (
     COMPUTER_KINDS,
     SeatKind,
+    SeatNames,
     given_names,
     in_language,
     is_given_name,
@@ -101,6 +102,15 @@ def test_a_given_name_is_written_in_the_language_of_the_moment_keeping_its_numbe
     assert in_language("Dator 7", english=True) == "Computer 7"
     set_language("en")
     assert in_language("Spelare 3") == "Player 3"
+
+
+def test_seat_names_read_in_the_language_of_the_moment_one_by_one_and_sliced():
+    names = SeatNames(["Ann", "Computer 1", "Computer 2"])
+    set_language("sv")
+    assert names[1] == "Dator 1"
+    assert list(names[1:]) == ["Dator 1", "Dator 2"]
+    set_language("en")
+    assert list(names[1:]) == ["Computer 1", "Computer 2"]
 
 
 def test_computer_names_are_told_from_people_names():

@@ -23,7 +23,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from uno_desktop import __version__, storage
+from uno_desktop import __version__, documents, storage
+from uno_desktop import settings as user_settings
 from uno_desktop.engine.rules import CustomEffect, CustomRule
 from uno_desktop.storage import (
     HISTORY_LIMIT,
@@ -164,7 +165,7 @@ def test_settings_file_that_cannot_be_opened_is_moved_aside(
     def refuse(file: Any, *args: Any, **kwargs: Any) -> Any:
         raise PermissionError(errno.EACCES, "Permission denied", str(file))
 
-    monkeypatch.setattr(storage, "open", refuse, raising=False)
+    monkeypatch.setattr(documents, "open", refuse, raising=False)
     assert store.load_settings() == Settings()
     assert path.with_name(f"settings.broken-{STAMP}.json").exists()
     assert len(store.take_notices()) == 1
@@ -292,7 +293,7 @@ def test_settings_from_an_older_file_fill_missing_fields_silently(store: Storage
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.dictionaries(
-        st.sampled_from([*storage._FIELD_PARSERS, "other"]),
+        st.sampled_from([*user_settings._FIELD_PARSERS, "other"]),
         st.recursive(
             st.none()
             | st.booleans()
@@ -462,6 +463,73 @@ def test_leftover_temporary_files_of_a_killed_write_are_removed(store: Storage) 
 
     assert not old.exists()
     assert fresh.exists()  # maybe another copy of the game is writing it right now
+
+
+def _killed_while_saving_the_match() -> Path:
+    """A real game process killed in the middle of writing the saved match: the
+    temporary file it leaves (found by name, as the game would not know it)."""
+    script = (
+        "import os\n"
+        "from uno_desktop.storage import Storage\n"
+        "s = Storage()\n"
+        "assert s.acquire_lock()\n"
+        "os.fsync = lambda fd: os._exit(9)  # dies after writing, before the rename\n"
+        "s.save_match({'half': 'written'})\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], env=os.environ.copy(), timeout=60)
+    assert done.returncode == 9
+    folder = Storage().data_dir
+    (left,) = folder.glob(".saved_match.json.*.tmp")
+    return left
+
+
+def _leftover(folder: Path, name: str) -> Path:
+    """A temporary file as the game's atomic writer names it for `name`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    os.close(fd)
+    return Path(tmp)
+
+
+def _an_hour_old(path: Path) -> Path:
+    an_hour_ago = time.time() - 3600
+    os.utime(path, (an_hour_ago, an_hour_ago), follow_symlinks=False)
+    return path
+
+
+def test_temporary_files_of_writes_cut_short_are_removed_at_the_next_start(
+    tmp_path: Path,
+) -> None:
+    store = Storage()
+    killed = _an_hour_old(_killed_while_saving_the_match())
+    old = [
+        killed,
+        _an_hour_old(_leftover(store.config_dir, "settings.json")),
+        _an_hour_old(_leftover(store.data_dir, "stats.json")),
+        _an_hour_old(_leftover(store.data_dir, "saved_match.broken-20261129-122501.txt")),
+        _an_hour_old(
+            _leftover(store.replays_dir, "round-000003-20261129-122501-0123456789ab.json")
+        ),
+        _an_hour_old(_leftover(store.state_dir, "crash-20261129-122501-1.txt")),
+    ]
+    outside = tmp_path / "elsewhere.txt"
+    outside.write_text("not ours")
+    link = store.data_dir / ".stats.json.abcd1234.tmp"
+    link.symlink_to(outside)
+    kept = [
+        _leftover(store.data_dir, "saved_match.json"),  # a write going on right now
+        _an_hour_old(_leftover(store.data_dir, "notes.txt")),  # not a file of ours
+        store.data_dir / ".saved_match.json.abcd1234.tmp.bak",  # a player's copy
+        _an_hour_old(link),
+    ]
+    kept[2].write_text("a player's copy")
+    _an_hour_old(kept[2])
+
+    assert Storage().acquire_lock() is True
+
+    assert [p for p in old if os.path.lexists(p)] == []
+    assert all(os.path.lexists(p) for p in kept)
+    assert outside.read_text() == "not ours"
 
 
 # ----------------------------------------------------------------------------- kill test

@@ -139,6 +139,88 @@ def test_the_lock_is_free_again_once_released() -> None:
     assert Storage().acquire_lock() is True
 
 
+def _refuse_to_open(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make `path` a file this process cannot open (chmod stops nobody when tests run as
+    root, so os.open is told to refuse, as for a lock left by a run with sudo)."""
+    real = os.open
+
+    def open_(file: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if Path(file) == path:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(file))
+        return real(file, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", open_)
+
+
+def _folder_in_the_locks_place(path: Path, _monkeypatch: pytest.MonkeyPatch) -> None:
+    path.mkdir(parents=True)
+
+
+UNOPENABLE = {"a folder": _folder_in_the_locks_place, "no permission": _refuse_to_open}
+
+
+@pytest.mark.parametrize("cause", list(UNOPENABLE))
+def test_a_lock_file_that_cannot_be_opened_makes_a_window_that_saves_nothing_and_says_why(
+    cause: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = Storage()
+    lock = window.data_dir / storage.LOCK_FILE
+    UNOPENABLE[cause](lock, monkeypatch)
+
+    assert window.acquire_lock() is False
+    assert window.read_only and window.other_window
+    (notice,) = window.take_notices()
+    reason = "Is a directory" if cause == "a folder" else "Permission denied"
+    assert f"cannot open its lock file {lock} ({reason})" in notice
+    assert "saves nothing" in notice
+    assert window.save_settings(Settings(volume=0.2)) is False
+    assert window.save_match({"n": 1}) is False
+    assert not window.settings_path.exists() and not window.match_path.exists()
+
+
+@pytest.mark.parametrize("cause", list(UNOPENABLE))
+def test_two_windows_facing_a_lock_that_cannot_be_opened_never_both_write_the_match(
+    cause: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = Storage()
+    first.save_match({"window": "before"})  # a match saved by an earlier run
+    UNOPENABLE[cause](first.data_dir / storage.LOCK_FILE, monkeypatch)
+    first.acquire_lock()
+    second = Storage()
+    assert second.acquire_lock() is False
+    writers = [w for w in (first, second) if w.save_match({"window": id(w)})]
+    assert len(writers) <= 1
+    expected = id(writers[0]) if writers else "before"
+    assert Storage(read_only=True).load_match() == {"window": expected}
+
+
+def test_the_second_window_facing_a_lock_it_cannot_open_leaves_the_first_ones_match(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    first = Storage()
+    assert first.acquire_lock() is True
+    first.save_match({"round": 1})
+    _refuse_to_open(first.data_dir / storage.LOCK_FILE, monkeypatch)  # e.g. owned by root
+
+    second = Storage()
+    assert second.acquire_lock() is False
+    assert second.save_match({"round": 99}) is False
+    assert first.save_match({"round": 2})
+    assert Storage(read_only=True).load_match() == {"round": 2}
+
+
+def test_a_lock_file_that_is_a_link_is_not_followed(tmp_path: Path) -> None:
+    precious = tmp_path / "notes.txt"
+    precious.write_text("my notes\n")
+    window = Storage()
+    lock = window.data_dir / storage.LOCK_FILE
+    lock.parent.mkdir(parents=True)
+    lock.symlink_to(precious)
+    assert window.acquire_lock() is False
+    assert "a symbolic link, not a file" in window.take_notices()[0]
+    assert precious.read_text() == "my notes\n"
+
+
 # ----------------------------------------------------------------------------- exactly once
 
 

@@ -17,7 +17,9 @@ if TYPE_CHECKING:
     from .engine import RuleSet
 
 MAX_GAMES = 10_000_000
-MAX_SEED = 2**63
+MIN_SEED, MAX_SEED = -(2**63), 2**63 - 1
+"""A seed is a signed 64-bit number (the saved-match reader also takes the 2**63 an
+older version let through)."""
 
 
 def _whole(low: int, high: int) -> Callable[[str], int]:
@@ -47,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--preset", default="official")
     sim.add_argument("--players", type=_whole(2, 10), default=4)
     sim.add_argument("--games", type=_whole(1, MAX_GAMES), default=1000)
-    sim.add_argument("--seed", type=_whole(-MAX_SEED, MAX_SEED), default=1)
+    sim.add_argument("--seed", type=_whole(MIN_SEED, MAX_SEED), default=1)
     sim.add_argument("--bots", default=None, help="comma-separated bot levels, one per seat")
     sim.add_argument("--json", action="store_true")
     rep = sub.add_parser("replay", help="watch a recorded round again (every hand face up)")
@@ -161,7 +163,7 @@ def _add_window_options(p: argparse.ArgumentParser) -> None:
     w.add_argument("--preset", dest="table_preset", metavar="NAME", help="start at a table")
     w.add_argument("--players", dest="table_players", type=_whole(2, 10), metavar="N", default=None)
     w.add_argument(
-        "--seed", dest="table_seed", type=_whole(-MAX_SEED, MAX_SEED), metavar="N", default=None
+        "--seed", dest="table_seed", type=_whole(MIN_SEED, MAX_SEED), metavar="N", default=None
     )
     w.add_argument(
         "--replace",

@@ -1,10 +1,11 @@
-"""A match: seats, rounds, scores, dealer rotation and the pacing of computer players.
+"""A match: seats, rounds, scores, dealer rotation, and computer players asked in time.
 
 The engine plays one round and knows nothing of time; the UI draws and knows nothing
 of rules. This module sits between them: it owns the sequence of rounds, adds up the
-scores, asks the computer seats for their decisions when they are due, and keeps the
-timing windows (thinking delay, UNO catch grace, jump-in reaction) on an injected
-clock, so tests step time by hand with `ManualClock`. No pygame here.
+scores and asks the computer seats for their decisions when they are due. When that is
+(thinking delay, UNO catch grace, jump-in reaction) `pacing` says, on an injected clock,
+so tests step time by hand with `ManualClock`; how a match is saved and read back
+`saved_match` says. No pygame here.
 
 Determinism: one seed per match. Each round's `Game` gets its own rng derived from
 (seed, round number), and every bot decision gets a fresh rng derived from (seed,
@@ -15,7 +16,6 @@ a saved match is just preset + seed + the action log of every round.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import os
 import random
@@ -26,48 +26,40 @@ from typing import Any
 from .ai.base import Bot
 from .clock import Clock, ManualClock, MonotonicClock
 from .engine import Game, IllegalAction, Observation, RuleSet
-from .engine.actions import (
-    Action,
-    CallUno,
-    CatchUno,
-    Challenge,
-    Draw,
-    Pass,
-    Play,
-    action_from_dict,
-    action_to_dict,
-)
+from .engine.actions import Action, CallUno, CatchUno, Play
 from .engine.cards import Card
-from .engine.events import (
-    CardPlayed,
-    CardsDrawn,
-    ChallengeResolved,
-    Event,
-    HandsRotated,
-    HandsSwapped,
-    public_view,
-)
+from .engine.events import Event
 from .engine.rules import Scoring
 from .engine.scoring import match_winner as _scoring_match_winner
-from .options import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    OPTIONS,
-    OptionError,
-    check_rule_set,
-    game_options_differ,
-    option,
-    quote,
-    rules_from_json,
-    rules_to_json,
-)
+from .names import MAX_NAME_CHARS, is_seat_name
+from .options import game_options_differ, quote, rules_to_json
+from .pacing import Pacing, Timing, Window
 from .presets import is_preset_name
-from .seats import SeatKind, in_language
-from .storage import MAX_NAME_CHARS
+from .saved_match import (
+    MAX_HINTS,
+    MAX_MATCH_ROUNDS,
+    MAX_ROUND_ACTIONS,
+    MAX_ROUND_POINTS,
+    MAX_SEED,
+    SEAT_KINDS_TEXT,
+    SavedMatchError,
+    match_from_dict,
+    match_to_dict,
+)
+from .seats import SeatKind, SeatSpec, in_language
+from .view import (
+    SeatView,
+    addressed_to,
+    public_observation,
+    seat_view,
+    visible_events,
+)
 
 __all__ = [
     "MAX_MATCH_ROUNDS",
     "MAX_ROUND_ACTIONS",
+    "MAX_ROUND_POINTS",
+    "MAX_SEED",
     "Bot",
     "BotFactory",
     "Clock",
@@ -88,51 +80,11 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 
-_KINDS = ", ".join(SeatKind)  # for messages: "human, easy, normal, hard"
-
-# Actions after which the engine closes any open UNO catch window.
-_WINDOW_CLOSERS = (Play, Draw, Pass, Challenge)
-
-MAX_ROUND_ACTIONS = 20_000
-"""A round still going after this many actions never ends (normal rounds take a few
-hundred; the preset check refuses rules that go round in circles): a clear error."""
-MAX_MATCH_ROUNDS = 10_000
-"""A match ends after this many rounds even if nobody reached the target: the leader
-wins. Also bounds what a saved match can hold."""
-
-
 class RoundTooLong(RuntimeError):
     """A round did not end within MAX_ROUND_ACTIONS actions."""
 
 
 # ---------------------------------------------------------------- values
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """Who sits at a seat: a display name and a `SeatKind` ("human" or a computer level)."""
-
-    name: str
-    kind: str  # a SeatKind value; checked by Match
-
-    @property
-    def is_human(self) -> bool:
-        return self.kind == SeatKind.HUMAN
-
-
-@dataclass(frozen=True)
-class Timing:
-    """How long computer seats wait, so people can follow and react.
-
-    think_time_s: a computer's turn follows the previous action after this long.
-    catch_grace_s: a seat that forgot UNO has this long to say it before computers catch;
-        computer turns wait for it too, so a human can press UNO (or catch a bot).
-    react_s: computers jump in (or remember their own UNO) this long after the chance arose.
-    """
-
-    think_time_s: float = 0.8
-    catch_grace_s: float = 1.5
-    react_s: float = 0.6
 
 
 @dataclass(frozen=True)
@@ -151,30 +103,6 @@ class RoundResult:
     points: tuple[int, ...]
     winner: int | None
     blocked: bool
-
-
-def visible_event(event: Event, viewer: int | None) -> Event:
-    """`event` as `viewer` may see it (None: nobody's private part shows)."""
-    if viewer is not None:
-        return public_view(event, viewer)
-    if type(event) is CardsDrawn and event.cards:
-        return event.hidden()
-    if type(event) is ChallengeResolved and event.hand:
-        return event.hidden()
-    return event
-
-
-def addressed_to(event: Event, seat: int) -> bool:
-    """Whether `event` holds a private result for `seat`: cards it drew, the hand it was
-    shown as challenger, or a hand it received by a swap or a rotation."""
-    t = type(event)
-    if t is CardsDrawn:
-        return event.seat == seat and bool(event.cards)  # type: ignore[union-attr]
-    if t is ChallengeResolved:
-        return event.challenger == seat and bool(event.hand)  # type: ignore[union-attr]
-    if t is HandsSwapped:
-        return seat in (event.a, event.b)  # type: ignore[union-attr]
-    return t is HandsRotated
 
 
 BotFactory = Callable[[str], Bot]
@@ -255,8 +183,10 @@ class Match:
             )
         for i, spec in enumerate(seats):
             if SeatKind.parse(spec.kind) is None:
-                raise ValueError(f"seat {i}: kind {quote(spec.kind)}; expected one of {_KINDS}")
-            if not _is_seat_name(spec.name):
+                raise ValueError(
+                    f"seat {i}: kind {quote(spec.kind)}; expected one of {SEAT_KINDS_TEXT}"
+                )
+            if not is_seat_name(spec.name):
                 raise ValueError(
                     f"seat {i}: a name of 1 to {MAX_NAME_CHARS} characters; got {quote(spec.name)}"
                 )
@@ -271,8 +201,6 @@ class Match:
         self.preset: str = preset
         #: counts the finished match once in the statistics, however often it is finished
         self.match_id: str = match_id if match_id is not None else os.urandom(8).hex()
-        self.clock: Clock = clock if clock is not None else MonotonicClock()
-        self.timing: Timing = timing
         # Called after every applied action, and after a round is dealt or scored, so
         # an autosave there always holds the latest state.
         self.on_change: Callable[[Match], None] | None = None
@@ -296,18 +224,29 @@ class Match:
             prepare = getattr(bot, "prepare", None)  # optional: load what it needs now
             if prepare is not None:
                 prepare(len(seats))
+        # when the computer seats act
+        self._pacing = Pacing(clock if clock is not None else MonotonicClock(), timing, self._bots)
         # the deal the per-seat feed last saw (see `deal_id`)
         self._feed_game: Game | None = None
         self._feed_deal = 0
-        # Timing state; rebuilt from "now" whenever the game object changes.
-        self._tracked: Game | None = None
-        self._last_action_s = 0.0
-        self._top_since_s = 0.0
-        self._catch_seat: int | None = None
-        self._catch_since_s = 0.0
-        # Out-of-turn questions already answered "nothing" at this many actions.
-        self._declined_at = -1
-        self._declined: set[str] = set()
+
+    @property
+    def clock(self) -> Clock:
+        """Where the match reads the time (injected: tests step a `ManualClock`)."""
+        return self._pacing.clock
+
+    @clock.setter
+    def clock(self, clock: Clock) -> None:
+        self._pacing.clock = clock
+
+    @property
+    def timing(self) -> Timing:
+        """How long the computer seats wait (the settings change it during a match)."""
+        return self._pacing.timing
+
+    @timing.setter
+    def timing(self, timing: Timing) -> None:
+        self._pacing.timing = timing
 
     # ------------------------------------------------------------ seats
 
@@ -406,7 +345,7 @@ class Match:
         game = self.game
         if game is None:
             raise IllegalAction("no round has been dealt yet")
-        self._sync()
+        self._pacing.follow(game)
         return self._apply(action)
 
     def note_hint(self, seat: int) -> None:
@@ -423,16 +362,7 @@ class Match:
                 "these rules let play go round in circles"
             )
         events = game.apply(action)
-        now = self.clock.now_s()
-        self._last_action_s = now
-        catchable = game.catchable
-        if catchable is None:
-            self._catch_seat = None
-        elif catchable != self._catch_seat or isinstance(action, _WINDOW_CLOSERS):
-            self._catch_seat = catchable
-            self._catch_since_s = now
-        if any(type(e) is CardPlayed for e in events):
-            self._top_since_s = now
+        self._pacing.note(game, action, events)
         self._changed()
         return events
 
@@ -466,15 +396,13 @@ class Match:
         game = self._game_for(viewer)
         if viewer is not None:
             return game.observation(viewer)
-        obs = game.observation(0)
-        return dataclasses.replace(
-            obs,
-            seat=-1,
-            hand=(),
-            drawn_card=None,
-            can_challenge=False,
-            history=tuple(visible_event(e, None) for e in obs.history),
-        )
+        return public_observation(game.observation(0))
+
+    def seat_view(self, viewer: int | None) -> SeatView:
+        """Everything `viewer` may know now, and what it is asked, as one value (see
+        `uno_desktop.view.SeatView`); for None what every seat may know."""
+        legal = self.legal_actions(viewer) if viewer is not None else []
+        return seat_view(self.observation(viewer), legal)
 
     def actions_taken(self) -> int:
         """How many actions this round has seen (0: the deal is all there is)."""
@@ -502,7 +430,7 @@ class Match:
         deal = self.deal_id
         start = pos.index if pos is not None and pos.deal == deal else 0
         log = self._game_for(viewer).log
-        return [visible_event(e, viewer) for e in log[start:]], FeedPos(deal, len(log))
+        return visible_events(log[start:], viewer), FeedPos(deal, len(log))
 
     def private_events(self, seat: int, since: FeedPos | None) -> list[Event]:
         """The round's events after `since` that carry something only `seat` may see:
@@ -522,79 +450,11 @@ class Match:
             blocked=bool(game.blocked),
         )
 
-    # ------------------------------------------------------------ computer pacing
+    # ------------------------------------------------------------ computer players
 
     def _reset_timing(self) -> None:
         """Start every timing window from now (a new round, a resumed or injected game)."""
-        now = self.clock.now_s()
-        game = self.game
-        self._tracked = game
-        self._last_action_s = now
-        self._top_since_s = now
-        self._catch_seat = game.catchable if game is not None else None
-        self._catch_since_s = now
-        self._declined_at = -1
-        self._declined = set()
-
-    def _sync(self) -> None:
-        if self.game is not self._tracked:
-            self._reset_timing()
-
-    def _n_actions(self) -> int:
-        game = self._require_game()
-        return len(game.actions)
-
-    def _is_declined(self, kind: str) -> bool:
-        return self._declined_at == self._n_actions() and kind in self._declined
-
-    def _decline(self, kind: str) -> None:
-        n = self._n_actions()
-        if self._declined_at != n:
-            self._declined_at = n
-            self._declined = set()
-        self._declined.add(kind)
-
-    def _order_after(self, seat: int) -> list[int]:
-        """The other seats in turn order, starting after `seat`."""
-        game = self._require_game()
-        return [(seat + game.direction * k) % self.players for k in range(1, self.players)]
-
-    def _catch_due_s(self) -> float | None:
-        if self._catch_seat is None or self._is_declined("catch"):
-            return None
-        if not any(s != self._catch_seat for s in self._bots):
-            return None
-        return self._catch_since_s + self.timing.catch_grace_s
-
-    def _self_call_due_s(self) -> float | None:
-        seat = self._catch_seat
-        if seat is None or seat not in self._bots or self._is_declined("uno"):
-            return None
-        return self._catch_since_s + self.timing.react_s
-
-    def _jumpers(self) -> list[int]:
-        """Computer seats the engine offers a jump-in right now (a Play out of turn)."""
-        game = self._require_game()
-        return [
-            s
-            for s in self._order_after(game.current)
-            if s in self._bots and any(type(a) is Play for a in game.legal_actions(s))
-        ]
-
-    def _jump_due_s(self) -> float | None:
-        if self._is_declined("jump") or not self._jumpers():
-            return None
-        return self._top_since_s + self.timing.react_s
-
-    def _turn_due_s(self) -> float | None:
-        game = self._require_game()
-        if game.current not in self._bots:
-            return None
-        due = self._last_action_s + self.timing.think_time_s
-        if self._catch_seat is not None:
-            # Give the forgetful seat its grace period (and people a chance to catch).
-            due = max(due, self._catch_since_s + self.timing.catch_grace_s)
-        return due
+        self._pacing.restart(self.game)
 
     def next_due_s(self) -> float | None:
         """Clock time when poll() will next have something to do (None: waiting for a
@@ -602,22 +462,11 @@ class Match:
         game = self.game
         if game is None or game.is_over:
             return None
-        self._sync()
-        dues = [
-            d
-            for d in (
-                self._catch_due_s(),
-                self._jump_due_s(),
-                self._self_call_due_s(),
-                self._turn_due_s(),
-            )
-            if d is not None
-        ]
-        return min(dues) if dues else None
+        return self._pacing.next_due_s(game)
 
     def _bot_rng(self, seat: int) -> random.Random:
         return random.Random(
-            f"{self.seed}:round:{self.round_no}:act:{self._n_actions()}:seat:{seat}"
+            f"{self.seed}:round:{self.round_no}:act:{self.actions_taken()}:seat:{seat}"
         )
 
     def _ask(self, seat: int) -> tuple[Action | None, list[Action]]:
@@ -636,52 +485,33 @@ class Match:
         game = self.game
         if game is None or game.is_over:
             return []
-        self._sync()
-        now = self.clock.now_s()
-
-        due = self._catch_due_s()
-        if due is not None and now >= due:
-            target = self._catch_seat
-            for seat in self._order_after(target):  # type: ignore[arg-type]
-                if seat not in self._bots:
-                    continue
+        pacing = self._pacing
+        for due in pacing.due_now(game):
+            if due.window is Window.TURN:
+                return self._apply(self._turn_choice(game, game.current))
+            for seat in due.seats:
                 choice, legal = self._ask(seat)
-                if type(choice) is CatchUno and choice.target == target and choice in legal:
+                if due.takes(choice, seat) and choice in legal:
                     return self._apply(choice)
-            self._decline("catch")
-
-        due = self._jump_due_s()
-        if due is not None and now >= due:
-            for seat in self._jumpers():
-                choice, legal = self._ask(seat)
-                if type(choice) is Play and choice.seat == seat and choice in legal:
-                    return self._apply(choice)
-            self._decline("jump")
-
-        due = self._self_call_due_s()
-        forgetful = self._catch_seat
-        if due is not None and now >= due and forgetful is not None:
-            choice, legal = self._ask(forgetful)
-            if type(choice) is CallUno and choice in legal:
-                return self._apply(choice)
-            self._decline("uno")
-
-        due = self._turn_due_s()
-        if due is not None and now >= due:
-            seat = game.current
-            choice, legal = self._ask(seat)
-            if choice is None or choice not in legal:
-                log.warning(
-                    "seat %d (%s) chose %r on its turn; playing a fallback",
-                    seat,
-                    self.seats[seat].kind,
-                    choice,
-                )
-                choice = _RandomBot().choose(game.observation(seat), legal, self._bot_rng(seat))
-                if choice is None:  # the engine always offers the current seat something
-                    raise RuntimeError(f"seat {seat} has no legal action on its turn")
-            return self._apply(choice)
+            pacing.decline(game, due.window)
         return []
+
+    def _turn_choice(self, game: Game, seat: int) -> Action:
+        """What the computer at `seat` plays on its turn; a legal fallback (logged) when
+        its bot chose nothing legal."""
+        choice, legal = self._ask(seat)
+        if choice is not None and choice in legal:
+            return choice
+        log.warning(
+            "seat %d (%s) chose %r on its turn; playing a fallback",
+            seat,
+            self.seats[seat].kind,
+            choice,
+        )
+        choice = _RandomBot().choose(game.observation(seat), legal, self._bot_rng(seat))
+        if choice is None:  # the engine always offers the current seat something
+            raise RuntimeError(f"seat {seat} has no legal action on its turn")
+        return choice
 
     # ------------------------------------------------------------ saving
 
@@ -698,21 +528,7 @@ class Match:
         (seed, round, dealer, totals), so the current round is rebuilt by replaying it."""
         if self._rules_json is None or self._rules_json[0] is not self.rules:
             self._rules_json = (self.rules, rules_to_json(self.rules))
-        game = self.game
-        return {
-            "format": SAVE_FORMAT,
-            "match_id": self.match_id,
-            "preset": self.preset,
-            "rules": self._rules_json[1],
-            "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
-            "seed": self.seed,
-            "round_no": self.round_no,
-            "round_history": [list(p) for p in self.round_history],
-            "totals": list(self.totals),
-            "actions": [] if game is None else [action_to_dict(a) for a in game.actions],
-            "hints": self.hints,
-            "hints_used": list(self.hints_used),
-        }
+        return match_to_dict(self, self._rules_json[1])
 
     @classmethod
     def from_dict(
@@ -728,320 +544,7 @@ class Match:
         SavedMatchError (a ValueError, one line naming the problem) on anything wrong,
         including an action the engine refuses. A save of the first format (preset name
         plus overrides, every round's log) is read by loading that preset as it is now."""
-        try:
-            if not isinstance(d, Mapping):
-                raise SavedMatchError(f"expected an object, got {quote(d)}")
-            if "format" not in d and "overrides" in d:
-                return _from_first_format(d, clock, timing, bot_factory)
-            return _from_dict(cls, d, clock, timing, bot_factory)
-        except SavedMatchError:
-            raise
-        except OptionError as e:
-            raise SavedMatchError(f"rules: {e}") from None
-        except (ValueError, TypeError, KeyError, IndexError, RecursionError) as e:
-            raise SavedMatchError(f"cannot be rebuilt ({type(e).__name__})") from None
-
-
-# ---------------------------------------------------------------- save helpers
-
-SAVE_FORMAT = 2
-"""The saved match's layout: 2 holds the whole rule set and only the current round's
-actions; 1 (read, never written) held a preset name, overrides and every round."""
-
-_SAVE_KEYS = frozenset(
-    {
-        "format",
-        "match_id",
-        "preset",
-        "rules",
-        "seats",
-        "seed",
-        "round_no",
-        "round_history",
-        "totals",
-        "actions",
-        "hints",
-        "hints_used",
-    }
-)
-_ACTION_KEYS = frozenset({"type", "seat", "card", "color", "target", "uno"})
-MAX_SEED = 2**63
-MAX_HINTS = MAX_ROUND_ACTIONS
-"""Hints counted for one seat in one round at most (a saved count above it is refused)."""
-MAX_ROUND_POINTS = 10_000_000
-"""More than every card of the largest deck at the highest value: no round scores this."""
-
-
-class SavedMatchError(ValueError):
-    """A saved match cannot be rebuilt; the message says why in one line. `preset` names
-    the preset a first-format save needs, when that is what is missing."""
-
-    def __init__(self, reason: str, preset: str | None = None) -> None:
-        super().__init__(f"saved match: {reason}")
-        self.reason = reason
-        self.preset = preset
-
-
-def checked_field(d: Mapping[str, Any], key: str, kind: type) -> Any:
-    """`d[key]`, which must be there and of `kind` (a bool is not an int)."""
-    if key not in d:
-        raise SavedMatchError(f"missing {key!r}")
-    value = d[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise SavedMatchError(f"{key} must be {kind.__name__}, got {quote(value)}")
-    return value
-
-
-def parse_table(d: Mapping[str, Any]) -> tuple[str, str, RuleSet, list[SeatSpec], int]:
-    """What a saved match and a recorded round both hold, checked: the match id, the
-    preset's name, the full rules, the seats (as many as the rules allow) and the seed.
-    SavedMatchError or OptionError names the first problem."""
-    match_id = checked_field(d, "match_id", str)
-    if not MATCH_ID_CHARS.issuperset(match_id) or not 0 < len(match_id) <= 64:
-        raise SavedMatchError(f"match_id {quote(match_id)} is not an id")
-    preset = checked_field(d, "preset", str)
-    if not is_preset_name(preset):
-        raise SavedMatchError(f"preset {quote(preset)} is not a preset name")
-    rules = rules_from_json(checked_field(d, "rules", dict))
-    seats = parse_seats(checked_field(d, "seats", list))
-    n = len(seats)
-    if not rules.min_players <= n <= rules.max_players:
-        raise SavedMatchError(
-            f"{n} seats; its rules allow {rules.min_players} to {rules.max_players} players"
-        )
-    seed = checked_field(d, "seed", int)
-    if not -MAX_SEED <= seed <= MAX_SEED:
-        raise SavedMatchError("seed out of range")
-    return match_id, preset, rules, seats, seed
-
-
-def _parse_progress(d: Mapping[str, Any], n: int) -> tuple[int, list[tuple[int, ...]], list[int]]:
-    """A save's round number, the points of each finished round and the totals, checked
-    for range and against each other's length (both save formats)."""
-    round_no = checked_field(d, "round_no", int)
-    if not 0 <= round_no <= MAX_MATCH_ROUNDS:
-        raise SavedMatchError(f"round_no must be from 0 to {MAX_MATCH_ROUNDS}, got {round_no}")
-    raw_history = checked_field(d, "round_history", list)
-    if len(raw_history) not in (round_no, round_no - 1):
-        raise SavedMatchError(f"{len(raw_history)} finished rounds do not fit round {round_no}")
-    history = [
-        tuple(int_list(p, f"round_history[{i}]", 0, MAX_ROUND_POINTS, n))
-        for i, p in enumerate(raw_history)
-    ]
-    totals = int_list(
-        checked_field(d, "totals", list), "totals", 0, MAX_ROUND_POINTS * MAX_MATCH_ROUNDS, n
-    )
-    return round_no, history, list(totals)
-
-
-def int_list(
-    values: object, what: str, low: int, high: int, length: int | None = None
-) -> list[int]:
-    """A list of whole numbers from `low` to `high` (exactly `length` of them if given)."""
-    if not isinstance(values, list):
-        raise SavedMatchError(f"{what} must be a list, got {quote(values)}")
-    if length is not None and len(values) != length:
-        raise SavedMatchError(f"{what} needs {length} entries, has {len(values)}")
-    for v in values:
-        if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
-            raise SavedMatchError(
-                f"{what}: expected whole numbers from {low} to {high}, got {quote(v)}"
-            )
-    return list(values)
-
-
-def parse_seats(raw: object) -> list[SeatSpec]:
-    if not isinstance(raw, list) or not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
-        raise SavedMatchError(
-            f"seats: expected {MIN_PLAYERS} to {MAX_PLAYERS} seats, got {quote(raw)}"
-        )
-    seats = []
-    for i, s in enumerate(raw):
-        if not isinstance(s, Mapping):
-            raise SavedMatchError(f"seats[{i}] must be an object")
-        name, kind = s.get("name"), s.get("kind")
-        if not isinstance(name, str) or not _is_seat_name(name):
-            raise SavedMatchError(
-                f"seats[{i}]: a name of 1 to {MAX_NAME_CHARS} characters, got {quote(name)}"
-            )
-        parsed = SeatKind.parse(kind)
-        if parsed is None:
-            raise SavedMatchError(f"seats[{i}]: kind must be one of {_KINDS}, got {quote(kind)}")
-        seats.append(SeatSpec(name, parsed))
-    return seats
-
-
-def _is_seat_name(name: object) -> bool:
-    return isinstance(name, str) and len(name.strip()) > 0 and len(name) <= MAX_NAME_CHARS
-
-
-def parse_actions(raw: object, where: str) -> list[Action]:
-    """The actions of one round log, each checked for shape before the engine sees it."""
-    if not isinstance(raw, list):
-        raise SavedMatchError(f"{where} must be a list of actions")
-    if len(raw) >= MAX_ROUND_ACTIONS:
-        raise SavedMatchError(
-            f"{where}: the round did not end within {MAX_ROUND_ACTIONS} moves; these rules "
-            "let play go round in circles"
-        )
-    out = []
-    for j, ad in enumerate(raw):
-        if not isinstance(ad, dict) or not set(ad) <= _ACTION_KEYS:
-            raise SavedMatchError(f"{where}, action {j + 1}: expected an action, got {quote(ad)}")
-        for value in ad.values():
-            if (isinstance(value, str) and len(value) > 16) or isinstance(value, list | dict):
-                raise SavedMatchError(f"{where}, action {j + 1}: {quote(value)} is no action part")
-        try:
-            out.append(action_from_dict(ad))
-        except ValueError:
-            raise SavedMatchError(f"{where}, action {j + 1}: not a valid action") from None
-    return out
-
-
-def _replay(game: Game, actions: list[Action], where: str) -> None:
-    for j, action in enumerate(actions):
-        try:
-            game.apply(action)
-        except IllegalAction:
-            raise SavedMatchError(
-                f"{where}, action {j + 1} ({clip_text(str(action))}) is illegal on replay"
-            ) from None
-
-
-def clip_text(text: str) -> str:
-    return text if len(text) <= 60 else text[:60] + "…"
-
-
-def _from_dict(
-    cls: type[Match],
-    d: Mapping[str, Any],
-    clock: Clock | None,
-    timing: Timing,
-    bot_factory: BotFactory | None,
-) -> Match:
-    unknown = [k for k in d if k not in _SAVE_KEYS]
-    if unknown:
-        raise SavedMatchError(f"unknown entry {quote(unknown[0])} (saved by a newer version?)")
-    if checked_field(d, "format", int) != SAVE_FORMAT:
-        raise SavedMatchError(f"format {quote(d['format'])} is not one this version reads")
-    match_id, preset, rules, seats, seed = parse_table(d)
-    n = len(seats)
-    round_no, history, totals = _parse_progress(d, n)
-    running = [sum(points[s] for points in history) for s in range(n)]
-    if running != totals:
-        raise SavedMatchError("totals do not add up to the finished rounds")
-    actions = parse_actions(checked_field(d, "actions", list), f"round {round_no}")
-    if round_no == 0 and actions:
-        raise SavedMatchError("actions before the first round was dealt")
-    hints = d.get("hints", True)  # saves from before hints: hints on, none used
-    if not isinstance(hints, bool):
-        raise SavedMatchError(f"hints must be true or false, got {quote(hints)}")
-    hints_used = int_list(d.get("hints_used", [0] * n), "hints_used", 0, MAX_HINTS, n)
-
-    match = cls(
-        rules,
-        seats,
-        seed,
-        preset=preset,
-        clock=clock,
-        timing=timing,
-        bot_factory=bot_factory,
-        match_id=match_id,
-        hints=hints,
-    )
-    if round_no == 0:
-        match._reset_timing()
-        return match
-    before = history[: round_no - 1]
-    match.round_history = list(before)
-    match.totals = [sum(points[s] for points in before) for s in range(n)]
-    if match.match_over:
-        raise SavedMatchError(f"the match was already over before round {round_no}")
-    match.dealers = [(match.dealer + r) % n for r in range(round_no)]
-    match.dealer = match.dealers[-1]
-    match.round_no = round_no
-    match.hints_used = hints_used
-    game = match._new_game(round_no, match.dealer)
-    _replay(game, actions, f"round {round_no}")
-    match.game = game
-    if len(history) == round_no:
-        if not game.is_over:
-            raise SavedMatchError(
-                f"round {round_no} is recorded as finished but was not played out"
-            )
-        if tuple(game.points) != history[-1]:
-            raise SavedMatchError(f"round {round_no} scores differently on replay")
-        match.round_history = list(history)
-        match.totals = list(totals)
-    match._reset_timing()
-    return match
-
-
-MATCH_ID_CHARS = frozenset("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_")
-
-
-def _from_first_format(
-    d: Mapping[str, Any],
-    clock: Clock | None,
-    timing: Timing,
-    bot_factory: BotFactory | None,
-) -> Match:
-    """A save of the first format: the preset as it is now plus the overrides, every
-    round replayed. A new match id is given (this format had none)."""
-    from .presets import PresetError, load_named_preset
-
-    preset = checked_field(d, "preset", str)
-    if not is_preset_name(preset):
-        raise SavedMatchError(f"preset {quote(preset)} is not a preset name")
-    try:
-        base = load_named_preset(preset)
-    except PresetError:
-        raise SavedMatchError(
-            f"its rules come from the preset {quote(preset)}, which cannot be loaded", preset
-        ) from None
-    overrides = checked_field(d, "overrides", dict)
-    unknown = [k for k in overrides if k not in {o.field for o in OPTIONS}]
-    if unknown:
-        raise SavedMatchError(f"overrides: unknown option {quote(unknown[0])}")
-    changes = {k: option(k).from_json(v) for k, v in overrides.items()}
-    rules = base.replace(**changes)
-    check_rule_set(rules)
-    seats = parse_seats(checked_field(d, "seats", list))
-    n = len(seats)
-    seed = checked_field(d, "seed", int)
-    if not -MAX_SEED <= seed <= MAX_SEED:
-        raise SavedMatchError("seed out of range")
-    round_no, history, totals = _parse_progress(d, n)
-    dealers = int_list(checked_field(d, "dealers", list), "dealers", 0, n - 1, round_no)
-    rounds = checked_field(d, "rounds", list)
-    if len(rounds) != round_no:
-        raise SavedMatchError(f"round_no is {round_no} but there are {len(rounds)} round logs")
-    match = Match(
-        rules, seats, seed, preset=preset, clock=clock, timing=timing, bot_factory=bot_factory
-    )
-    if not rules.min_players <= n <= rules.max_players:  # pragma: no cover - Match checks it
-        raise SavedMatchError(f"{n} seats do not fit its rules")
-    running = [0] * n
-    for i, raw in enumerate(rounds):
-        actions = parse_actions(raw, f"round {i + 1}")
-        match.round_no = i + 1
-        match.totals = list(running)
-        game = match._new_game(i + 1, dealers[i])
-        _replay(game, actions, f"round {i + 1}")
-        if i < len(history):
-            if not game.is_over or tuple(game.points) != history[i]:
-                raise SavedMatchError(f"round {i + 1} scores differently on replay")
-            running = [t + p for t, p in zip(running, game.points)]
-        match.game = game
-    if running != totals:
-        raise SavedMatchError("totals do not add up to the rounds")
-    match.totals = running
-    match.round_history = history
-    match.dealers = list(dealers)
-    if dealers:
-        match.dealer = dealers[-1]
-    match._reset_timing()
-    return match
+        return match_from_dict(cls, d, clock, timing, bot_factory)
 
 
 # ---------------------------------------------------------------- headless play

@@ -8,10 +8,12 @@ change only a few options. What each option is, and its range, is declared once 
 Files are untrusted, ours too: a file over MAX_PRESET_BYTES, with more than
 MAX_CONTENT_BYTES of options or nested deeper than MAX_NESTING is refused before it is
 parsed; `extends:` takes a preset *name* (never a path) and chains end after MAX_EXTENDS
-files; nothing in a file can run code (PyYAML's safe composer). Every problem is a
-`PresetError` naming `<file>: line <n>: <option>: <what is wrong>`, quoting at most one
-line of the file. A broken user preset is listed as an error and skipped. Results are
-cached by file stamp, so opening New game again reads nothing that did not change.
+files; nothing in a file can run code (PyYAML's safe composer) and no value carries a
+YAML tag (`!!bool maybe` would quietly read as false); a preset file that links out of
+its folder is not read. Every problem is a `PresetError` naming
+`<file>: line <n>: <option>: <what is wrong>`, quoting at most one line of the file. A
+broken user preset is listed as an error and skipped. Results are cached by file stamp,
+so opening New game again reads nothing that did not change.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import difflib
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .engine.cards import COLORED_RANKS, NUMBER_RANKS, WILD_RANKS
 from .engine.rules import CustomEffect, CustomRule, RuleSet
@@ -195,6 +197,7 @@ def list_presets() -> PresetListing:
 
 def _list_one(path: Path, builtin: bool, presets: list[PresetInfo], errors: list[str]) -> None:
     try:
+        _refuse_link_out(path)
         rules = _load_cached(path)
     except PresetError as e:
         errors.append(str(e))
@@ -249,8 +252,24 @@ def _find_by_name(name: str, near: Path | None) -> Path | None:
     for folder in folders:
         candidate = folder / f"{name}{SUFFIX}"
         if candidate.is_file():
+            _refuse_link_out(candidate)
             return candidate
     return None
+
+
+def _refuse_link_out(path: Path) -> None:
+    """Refuse, unread, a preset file in a presets folder that is a link to a file outside
+    that folder: its messages would quote another file's lines (a link to a system file).
+    A link to another file inside the folder is read (it is a preset like any other)."""
+    try:
+        inside = path.resolve().is_relative_to(path.parent.resolve())
+    except (OSError, RuntimeError):  # a loop of links
+        inside = False
+    if not inside:
+        raise PresetError(
+            f"{_clip(str(path), 200)}: this preset is a link to a file outside the presets "
+            "folder and is not read; copy the preset into the folder instead"
+        )
 
 
 def _known_names_text() -> str:
@@ -447,6 +466,51 @@ def _compose(where: str, text: str) -> Any:
         raise PresetError(f"{where}: line 1: cannot be read ({type(e).__name__})") from None
 
 
+def _refuse_tags(where: str, text: str, root: Node) -> None:
+    """Refuse the first explicit YAML tag (`!!bool maybe`, `!!int abc`, `!local`): a tag
+    changes how a value is read without a word (`!!bool maybe` would read as false), and
+    no preset needs one. The message names the option the tagged key or value belongs to."""
+    if "!" not in text:  # every tag starts with one
+        return
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
+    tagged: dict[tuple[int, int], str] = {}
+    for event in yaml.parse(text, Loader=loader):
+        tag, mark = getattr(event, "tag", None), event.start_mark
+        if tag is not None and mark is not None:
+            tagged.setdefault((mark.line, mark.column), str(tag))
+    if not tagged:
+        return
+    first = min(tagged)
+    where_key = "(top level)"  # the deepest node starting at the tag: the one it is on
+    todo: list[tuple[Node, str]] = [(root, "")]
+    seen: set[int] = set()
+    while todo:  # depth first; an alias is visited once
+        node, key = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        mark = node.start_mark  # type: ignore[attr-defined]
+        if (mark.line, mark.column) == first and key:
+            where_key = key
+        children: list[tuple[Node, str]] = []
+        if isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                name = str(k.value) if isinstance(k, yaml.ScalarNode) else "?"
+                full = _clip(f"{key}.{name}" if key else name)
+                children += [(k, full), (v, full)]
+        elif isinstance(node, yaml.SequenceNode):
+            children = [(item, key) for item in node.value]
+        todo += reversed(children)  # the first child is visited first
+    tag = tagged[first]
+    shown = "!!" + tag[len(_TAG) :] if tag.startswith(_TAG) else tag
+    raise PresetError(
+        f"{where}: line {first[0] + 1}: {where_key}: a YAML tag ({_clip(shown, 40)}) is "
+        "not accepted; write the value without it"
+    )
+
+
 def _load_file(
     path: Path, chain: tuple[Path, ...]
 ) -> tuple[RuleSet, tuple[tuple[Path, _Stamp | None], ...]]:
@@ -457,6 +521,8 @@ def _load_file(
     where = str(path)
     text = _read_text(path)
     root = _compose(where, text)
+    if root is not None:
+        _refuse_tags(where, text, root)
     if root is None or (_is_scalar(root) and _tag(root) == "null"):
         raise PresetError(
             f"{where}: line 1: the file is empty; write options like 'stacking: none'"
@@ -479,22 +545,22 @@ def _load_file(
     return rules, reader.deps
 
 
-def _tag(node: object) -> str:
-    tag: str = node.tag  # type: ignore[attr-defined]
+def _tag(node: Node) -> str:
+    tag = node.tag
     return tag[len(_TAG) :] if tag.startswith(_TAG) else tag
 
 
-def _is_scalar(node: object) -> bool:
+def _is_scalar(node: Node) -> bool:
     import yaml
 
     return isinstance(node, yaml.ScalarNode)
 
 
-def _line(node: object) -> int:
-    return int(node.start_mark.line) + 1  # type: ignore[attr-defined]
+def _line(node: Node) -> int:
+    return int(node.start_mark.line) + 1
 
 
-def _shown(node: object, lines: Sequence[str]) -> str:
+def _shown(node: Node, lines: Sequence[str]) -> str:
     """How a value is quoted in a message: numbers bare, other scalars in quotes; a value
     written over several lines is shown by its first line (`lines`: the file's lines)."""
     import yaml
@@ -506,8 +572,8 @@ def _shown(node: object, lines: Sequence[str]) -> str:
     tag = _tag(node)
     if tag == "null":
         return "nothing"
-    raw = str(node.value)  # type: ignore[attr-defined]
-    start, end = node.start_mark, node.end_mark  # type: ignore[attr-defined]
+    raw = str(node.value)
+    start, end = node.start_mark, node.end_mark
     if end.line > start.line and start.line < len(lines):
         first = lines[start.line][start.column :]
         return quote(first.strip() + "\n…")
@@ -534,8 +600,10 @@ def _suggest(key: str, allowed: Sequence[str]) -> str | None:
     return by_lower[close[0]] if close else None
 
 
-Node = object  # a yaml.Node; kept loose so PyYAML is imported only when reading a file
-Entries = dict[str, tuple[Node, Node]]
+if TYPE_CHECKING:  # PyYAML is imported only when a file is read
+    from yaml import Node
+
+    Entries = dict[str, tuple[Node, Node]]
 
 
 class _Reader:
@@ -585,7 +653,7 @@ class _Reader:
     def boolean(self, node: Node, key: str) -> bool:
         if not _is_scalar(node) or _tag(node) != "bool":
             self.fail(node, key, f"expected true or false; got {self.shown(node)}")
-        return str(node.value).lower() in ("yes", "true", "on")  # type: ignore[attr-defined]
+        return str(node.value).lower() in ("yes", "true", "on")
 
     def integer(self, node: Node, key: str, low: int, high: int) -> int:
         expected = f"expected a whole number from {low} to {high}"
@@ -593,7 +661,7 @@ class _Reader:
             self.fail(node, key, f"{expected}; got {self.shown(node)}")
         import yaml
 
-        raw = str(node.value)  # type: ignore[attr-defined]
+        raw = str(node.value)
         if len(raw) > 20:
             self.fail(node, key, f"{expected}; got {_clip(raw)}")
         assert isinstance(node, yaml.ScalarNode)
@@ -603,14 +671,14 @@ class _Reader:
         return value
 
     def choice(self, node: Node, key: str, choices: Sequence[str]) -> str:
-        if not _is_scalar(node) or _tag(node) != "str" or node.value not in choices:  # type: ignore[attr-defined]
+        if not _is_scalar(node) or _tag(node) != "str" or node.value not in choices:
             self.fail(node, key, f"expected one of {', '.join(choices)}; got {self.shown(node)}")
-        return str(node.value)  # type: ignore[attr-defined]
+        return str(node.value)
 
     def text(self, node: Node, key: str, low: int, high: int) -> str:
         if not _is_scalar(node) or _tag(node) != "str":
             self.fail(node, key, f"expected text; got {self.shown(node)}")
-        value = str(node.value).strip()  # type: ignore[attr-defined]
+        value = str(node.value).strip()
         if len(value) < max(low, 1):
             self.fail(node, key, "must not be empty")
         if len(value) > high:

@@ -4,9 +4,11 @@ A round record is what rebuilds the round exactly: the full rule set it was play
 (so an edited or deleted preset still replays), seats, the match seed, round number,
 dealer and the totals before the round (together they give the deal, `deal_round`), the
 action log in the saved match's encoding, and the result. The newest KEEP_RECORDS
-records live in the user data folder under file names made here, each written
-atomically in the storage envelope; a record that cannot be read or does not replay
-legally is moved aside with its reason and the player gets one clear sentence.
+records live in the user data folder under file names made here (numbered in the order
+they were written), each written atomically in the storage envelope; a record that
+cannot be read or does not replay legally is moved aside with its reason and the player
+gets one clear sentence. Files in that folder that are not records we made are never
+deleted.
 
 `Replay` checks a record by playing it through once, keeping each step's events and a
 copy of the game every SNAPSHOT_EVERY steps; any step is then rebuilt from the nearest
@@ -16,40 +18,42 @@ is over, so nothing is secret: a `ReplayState` holds every hand. No pygame here.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import logging
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .engine import Card, Color, Game, IllegalAction, RuleSet
-from .engine.actions import Action, action_to_dict
-from .engine.events import Event
-from .i18n import _
-from .match import (
-    MAX_MATCH_ROUNDS,
-    MAX_ROUND_POINTS,
-    Match,
-    SavedMatchError,
-    SeatSpec,
-    checked_field,
-    clip_text,
-    deal_round,
-    int_list,
-    parse_actions,
-    parse_table,
-)
-from .options import OptionError, quote, rules_to_json
-from .storage import (
+from .documents import (
     DocumentDamaged,
     DocumentMissing,
     atomic_write_bytes,
     encode_document,
     read_document,
 )
+from .engine import Card, Color, Game, IllegalAction, RuleSet
+from .engine.actions import Action, action_to_dict
+from .engine.events import Event
+from .i18n import _
+from .match import Match, deal_round
+from .options import OptionError, quote, rules_to_json
+from .saved_match import (
+    MAX_MATCH_ROUNDS,
+    MAX_ROUND_POINTS,
+    SavedMatchError,
+    checked_field,
+    clip_text,
+    int_list,
+    parse_actions,
+    parse_table,
+)
+from .seats import SeatSpec
+from .view import public_observation, seat_view
 
 if TYPE_CHECKING:
     from .storage import Storage
@@ -64,7 +68,6 @@ MAX_RECORD_BYTES = 2 * 1024 * 1024
 SNAPSHOT_EVERY = 16
 """A copy of the game is kept every this many steps, to go back without replaying all."""
 
-_PREFIX, _SUFFIX = "round-", ".json"
 _KEYS = frozenset(
     {
         "match_id",
@@ -242,25 +245,32 @@ class ReplayState:
     active_color: Color | None
     direction: int
     current: int
-    uno: tuple[bool, ...]  # who has declared UNO
+    uno: tuple[bool, ...]  # who holds one card and has said UNO
     over: bool
     winner: int | None
     points: tuple[int, ...]
 
 
-def _state_of(game: Game, step: int) -> ReplayState:
+def _state_of(game: Game, step: int, history: Sequence[Event] | None = None) -> ReplayState:
+    """The table after `step` actions: the seat view of nobody (what every seat saw) with
+    every hand added. `history` is the round's events so far, for a copy of the game
+    (a copy keeps no events of its own)."""
+    obs = game.observation(0)
+    if history is not None:
+        obs = dataclasses.replace(obs, history=tuple(history))
+    view = seat_view(public_observation(obs))
     return ReplayState(
         step=step,
         hands=game.hands,
-        discard=game.discard_pile,
-        pile_count=len(game.draw_pile),
-        active_color=game.active_color,
-        direction=game.direction,
-        current=game.current,
-        uno=tuple(game.declared),
-        over=game.is_over,
-        winner=game.winner,
-        points=tuple(game.points),
+        discard=view.discard,
+        pile_count=view.draw_pile_size,
+        active_color=view.active_color,
+        direction=view.direction,
+        current=view.current,
+        uno=view.uno_declared,
+        over=view.round_over,
+        winner=view.winner,
+        points=view.points,
     )
 
 
@@ -322,7 +332,7 @@ class Replay:
         for action in self.record.actions[self._cursor_step : step]:
             self._cursor.apply(action)
         self._cursor_step = step
-        return _state_of(self._cursor, step)
+        return _state_of(self._cursor, step, self.events_upto(step))
 
     def _check(self, step: int) -> int:
         if not 0 <= step <= self.steps:
@@ -351,6 +361,26 @@ def _key(match_id: str, round_no: int) -> str:
     return hashlib.sha1(f"{match_id}:{round_no}".encode()).hexdigest()[:12]
 
 
+_NAME = re.compile(r"round-(?:(?P<seq>\d{6,})-)?(?P<stamp>\d{8}-\d{6})-(?P<key>[0-9a-f]{12})\.json")
+"""The names records get: round-SEQ-YYYYmmdd-HHMMSS-KEY.json (SEQ counts the records
+written, so their order survives a clock that was wrong once); the first records had
+no SEQ and come before every numbered one."""
+
+
+def _seq(name: str) -> int | None:
+    """The number in a record's name (0 for the first records, which have none); None:
+    not a name we give. Records stand in the order of (number, name)."""
+    m = _NAME.fullmatch(name)
+    if m is None:
+        return None
+    return int(m["seq"] or 0)
+
+
+def _key_in(name: str) -> str:
+    """The `_key` part of a record's name (the 12 characters before ".json")."""
+    return name[-17:-5]
+
+
 def read_record(path: Path) -> RoundRecord:
     """The record in `path`; ReplayError (one line, without the path) when unusable."""
     try:
@@ -372,32 +402,52 @@ def read_record(path: Path) -> RoundRecord:
 
 class ReplayShelf:
     """The recorded rounds in the user data folder (nothing is written when the storage
-    is read-only: another window owns the folder)."""
+    is read-only: another window owns the folder).
+
+    Only files we made count: a name of the form we give (`_NAME`) on a regular file,
+    never a link. Old records are deleted only when they read as records, and never
+    through a replays folder that is a link to somewhere else (there records are only
+    added): a player's own files are never touched."""
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self.folder = storage.replays_dir
 
-    def files(self) -> list[Path]:
-        """The record files, oldest first (the names start with the time they were made)."""
+    def _scan(self) -> list[tuple[int, str]]:
+        """Each record file's place and name, oldest first (from the folder's listing
+        alone: nothing is read, and no Path is made, for a folder of thousands)."""
+        found = []
         try:
-            names = os.listdir(self.folder)
+            with os.scandir(self.folder) as it:
+                for entry in it:
+                    seq = _seq(entry.name)
+                    if seq is not None and entry.is_file(follow_symlinks=False):
+                        found.append((seq, entry.name))
         except OSError:
             return []
-        return sorted(
-            self.folder / name
-            for name in names
-            if name.startswith(_PREFIX) and name.endswith(_SUFFIX) and ".broken-" not in name
-        )
+        found.sort()
+        return found
+
+    def names(self) -> list[str]:
+        """The record files' names, oldest first, in the order they were written."""
+        return [name for _seq, name in self._scan()]
+
+    def files(self) -> list[Path]:
+        """The record files, oldest first, in the order they were written."""
+        return [self.folder / name for name in self.names()]
 
     def has(self, match_id: str, round_no: int) -> bool:
-        end = f"-{_key(match_id, round_no)}{_SUFFIX}"
-        return any(p.name.endswith(end) for p in self.files())
+        key = _key(match_id, round_no)
+        return any(_key_in(name) == key for _seq, name in self._scan())
 
     def keep(self, record: RoundRecord) -> Path | None:
-        """Write `record` unless this round of this match is kept already; the oldest
-        records past KEEP_RECORDS are deleted. The new file, or None."""
-        if self.storage.read_only or self.has(record.match_id, record.round_no):
+        """Write `record` unless this round of this match is kept already; then the
+        oldest records past KEEP_RECORDS are deleted (`_prune`). The new file, or None."""
+        if self.storage.read_only:
+            return None
+        kept = self._scan()
+        key = _key(record.match_id, record.round_no)
+        if any(_key_in(name) == key for _seq, name in kept):
             return None
         try:
             payload = encode_document(RECORD_SCHEMA, RECORD_VERSION, record.to_dict(), False)
@@ -411,28 +461,48 @@ class ReplayShelf:
             stamp = datetime.fromisoformat(record.finished_at).strftime("%Y%m%d-%H%M%S")
         except ValueError:
             stamp = "00000000-000000"
-        path = self.folder / f"{_PREFIX}{stamp}-{_key(record.match_id, record.round_no)}{_SUFFIX}"
+        seq = 1 + max((n for n, _name in kept), default=0)
+        path = self.folder / f"round-{seq:06d}-{stamp}-{key}.json"
         try:
             atomic_write_bytes(path, payload)
         except OSError as e:
             log.warning("cannot write %s: %s", path, e)
             return None
+        self._prune(path)
+        return path
+
+    def _prune(self, written: Path) -> None:
+        """Delete the oldest records past the newest KEEP_RECORDS, never `written`, and
+        each only if it reads as a record (a file of another kind that has our name
+        stays). Nothing is deleted through a folder that is a link."""
+        if os.path.islink(self.folder):
+            log.info("%s is a link: old replays there are kept", self.folder)
+            return
         for old in self.files()[:-KEEP_RECORDS]:
+            if old == written:
+                continue
+            try:
+                read_record(old)
+            except ReplayError:
+                continue  # not a record of ours (or damaged: the list sets it aside)
             try:
                 old.unlink()
             except OSError as e:
                 log.warning("cannot remove %s: %s", old, e)
-        return path
+
+    def entry(self, path: Path) -> ReplayEntry | None:
+        """The record in `path` for the list, or None when it is unusable (then it is
+        moved aside, with a notice)."""
+        try:
+            return ReplayEntry(path, read_record(path))
+        except ReplayError as e:
+            self.set_aside(path, e.reason)
+            return None
 
     def entries(self) -> list[ReplayEntry]:
-        """The usable records, newest first; an unusable one is moved aside (a notice)."""
-        out = []
-        for path in reversed(self.files()):
-            try:
-                out.append(ReplayEntry(path, read_record(path)))
-            except ReplayError as e:
-                self.set_aside(path, e.reason)
-        return out
+        """Every usable record, newest first (each one read; the list reads by page)."""
+        listing = ReplayListing(self)
+        return listing.page(0, len(listing))
 
     def open(self, path: Path) -> Replay:
         """The replay of the record in `path`. ReplayError with a message for the player
@@ -447,10 +517,40 @@ class ReplayShelf:
         """Move an unusable record of this folder aside with its reason; a notice."""
         if path.parent.resolve() != self.folder.resolve() or not path.exists():
             return None
-        log.warning("%s: %s", path, reason)
+        log.info("%s set aside: %s", path.name, reason)  # the notice tells the player
         moved = self.storage.set_file_aside(path, reason)
         self.storage.notice(unusable_text(path, reason, moved))
         return moved
+
+
+class ReplayListing:
+    """The records newest first, known by their file names alone; a record is read only
+    when its row is asked for (`page`), so a folder of thousands lists at once. A record
+    found unusable then is moved aside and leaves the list."""
+
+    def __init__(self, shelf: ReplayShelf | None) -> None:
+        self.shelf = shelf
+        self._names: list[str] = [] if shelf is None else shelf.names()[::-1]
+        self._read: dict[str, ReplayEntry] = {}
+
+    def __len__(self) -> int:
+        """The records listed (an unusable one counts until its page is read)."""
+        return len(self._names)
+
+    def page(self, start: int, count: int) -> list[ReplayEntry]:
+        """Up to `count` usable records from the `start`th newest on, each read once."""
+        out: list[ReplayEntry] = []
+        i = start
+        while len(out) < count and i < len(self._names) and self.shelf is not None:
+            name = self._names[i]
+            entry = self._read.get(name) or self.shelf.entry(self.shelf.folder / name)
+            if entry is None:
+                del self._names[i]
+                continue
+            self._read[name] = entry
+            out.append(entry)
+            i += 1
+        return out
 
 
 def keep_round(storage: Storage, match: Match) -> None:
@@ -491,6 +591,7 @@ __all__ = [
     "Replay",
     "ReplayEntry",
     "ReplayError",
+    "ReplayListing",
     "ReplayShelf",
     "ReplayState",
     "RoundRecord",

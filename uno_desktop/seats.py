@@ -15,9 +15,11 @@ import enum
 import functools
 import re
 from collections.abc import Iterable, Sequence
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, overload
 
 from .i18n import LANGUAGES, N_, _, catalog
+from .names import clean_name, is_seat_name
 
 
 class SeatKind(enum.StrEnum):
@@ -59,6 +61,18 @@ COMPUTER_KINDS: Final = tuple(kind for kind in SeatKind if kind.is_computer)
 """The computer players' strengths, weakest first."""
 
 
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits at a seat: a display name and a `SeatKind` ("human" or a computer level)."""
+
+    name: str
+    kind: str  # a SeatKind value; checked by Match
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == SeatKind.HUMAN
+
+
 # ---------------------------------------------------------------- names given by the game
 
 _YOU = N_("You")
@@ -93,13 +107,20 @@ def given_names(kinds: Sequence[SeatKind | str]) -> list[str]:
 
 
 def shown_names(seats: Sequence[tuple[str, SeatKind | str]]) -> list[str]:
-    """What each (name, kind) seat of a table is called: its name, or the game's own name
-    for the seat (`given_names`) when the name is empty or one the game gives."""
+    """What each (name, kind) seat of a table is called: its name as typed
+    (`names.clean_name`), or the game's own name for the seat (`given_names`) when
+    nothing visible is left of it or it is one the game gives."""
     given = given_names([kind for _name, kind in seats])
-    return [
-        given[i] if not name.strip() or is_given_name(name) else name.strip()
-        for i, (name, _kind) in enumerate(seats)
-    ]
+    cleaned = [clean_name(name) for name, _kind in seats]
+    return [given[i] if not name or is_given_name(name) else name for i, name in enumerate(cleaned)]
+
+
+def kept_names(seats: Sequence[tuple[object, SeatKind | str]]) -> list[str]:
+    """Each (name, kind) seat's name read back from a file: the name as it is when
+    `names.is_seat_name` accepts it (a match keeps the names it began with), else the
+    game's own name for the seat, so a damaged name costs only that name."""
+    given = given_names([kind for _name, kind in seats])
+    return [name if is_seat_name(name) else given[i] for i, (name, _kind) in enumerate(seats)]
 
 
 def is_given_name(name: str) -> bool:
@@ -107,6 +128,12 @@ def is_given_name(name: str) -> bool:
     family typed): such a name is kept as no text, so it follows the language."""
     text = name.strip()
     return any(_given_patterns(msgid).fullmatch(text) for msgid in (_YOU, _COMPUTER, _PLAYER))
+
+
+def is_you(name: str) -> bool:
+    """Whether `name` is the name the game gives a lone person ("You", "Du"): such a seat
+    is spoken to in the second person ("You play Red 5.")."""
+    return _given_patterns(_YOU).fullmatch(name.strip()) is not None
 
 
 def in_language(name: str, *, english: bool = False) -> str:
@@ -131,7 +158,13 @@ class SeatNames(Sequence[str]):
     def __init__(self, names: Iterable[str]) -> None:
         self._names = tuple(names)
 
-    def __getitem__(self, index: int) -> str:  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> SeatNames: ...
+    def __getitem__(self, index: int | slice) -> str | SeatNames:
+        if isinstance(index, slice):
+            return SeatNames(self._names[index])
         return in_language(self._names[index])
 
     def __len__(self) -> int:
@@ -148,9 +181,12 @@ __all__ = [
     "COMPUTER_KINDS",
     "SeatKind",
     "SeatNames",
+    "SeatSpec",
     "given_names",
     "in_language",
     "is_given_name",
+    "is_you",
+    "kept_names",
     "looks_like_computer",
     "shown_names",
 ]

@@ -7,8 +7,12 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypedDict
 
 from .engine import Action, Game, Observation, Play, RuleSet
+
+if TYPE_CHECKING:
+    from .ai import Bot
 
 MAX_DECISIONS_PER_GAME = 20_000
 """A game still going after this many decisions never ends: a clear error, not a hang
@@ -107,8 +111,8 @@ def format_result(res: SimResult, as_json: bool) -> str:
         f"decisions    {d['decisions']}  ({d['us_per_decision']} us per decision)",
         f"mean turns   {d['mean_turns']}",
         f"blocked      {d['blocked']}",
-        "wins/seat    " + " ".join(str(w) for w in d["wins_per_seat"]),  # type: ignore[union-attr]
-        "points/seat  " + " ".join(str(p) for p in d["points_per_seat"]),  # type: ignore[union-attr]
+        "wins/seat    " + " ".join(str(w) for w in res.wins),
+        "points/seat  " + " ".join(str(p) for p in res.points),
     ]
     return "\n".join(lines)
 
@@ -127,6 +131,16 @@ def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, floa
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+class BotRow(TypedDict):
+    """One bot's figures in a `BotSimResult`."""
+
+    bot: str
+    wins: int
+    win_rate: float
+    ci95: tuple[float, float]
+    points_per_game: float
+
+
 @dataclass
 class BotSimResult:
     """Whole rounds between bots. `wins`/`points` are per listed bot (not per seat):
@@ -141,19 +155,24 @@ class BotSimResult:
     points: list[int] = field(default_factory=list)
     seat_wins: list[int] = field(default_factory=list)  # by seat counted from the dealer's left
 
-    def as_dict(self) -> dict[str, object]:
+    def rows(self) -> list[BotRow]:
+        """Each listed bot's wins, win rate with its 95% interval, and points per game."""
         rows = []
         for i, level in enumerate(self.bots):
             lo, hi = wilson_interval(self.wins[i], self.games)
             rows.append(
-                {
-                    "bot": level,
-                    "wins": self.wins[i],
-                    "win_rate": round(self.wins[i] / self.games, 4) if self.games else 0.0,
-                    "ci95": [round(lo, 4), round(hi, 4)],
-                    "points_per_game": round(self.points[i] / self.games, 2) if self.games else 0,
-                }
+                BotRow(
+                    bot=level,
+                    wins=self.wins[i],
+                    win_rate=round(self.wins[i] / self.games, 4) if self.games else 0.0,
+                    ci95=(round(lo, 4), round(hi, 4)),
+                    points_per_game=round(self.points[i] / self.games, 2) if self.games else 0,
+                )
             )
+        return rows
+
+    def as_dict(self) -> dict[str, object]:
+        rows = self.rows()
         return {
             "preset": self.preset,
             "players": len(self.bots),
@@ -220,14 +239,14 @@ def simulate_bots(rules: RuleSet, levels: Sequence[str], games: int, seed: int) 
     return res
 
 
-def _out_of_turn(game: Game, bots: Sequence[object], bot_at: list[int], rng: random.Random) -> bool:
+def _out_of_turn(game: Game, bots: Sequence[Bot], bot_at: list[int], rng: random.Random) -> bool:
     n = game.players
     for i in range(1, n):
         seat = (game.current + i) % n
         legal = game.legal_actions(seat)
         if not legal:
             continue
-        action = bots[bot_at[seat]].choose(game.observation(seat), legal, rng)  # type: ignore[attr-defined]
+        action = bots[bot_at[seat]].choose(game.observation(seat), legal, rng)
         if action is not None:
             game.apply(action)
             return True
@@ -247,7 +266,7 @@ def format_bot_result(res: BotSimResult, as_json: bool) -> str:
         f"{'#':<3}{'bot':<8}{'wins':>7}{'win rate':>10}   "
         f"{'95% CI (Wilson)':<18}{'points/game':>12}",
     ]
-    for i, row in enumerate(d["bots"]):  # type: ignore[arg-type]
+    for i, row in enumerate(res.rows()):
         lo, hi = row["ci95"]
         lines.append(
             f"{i:<3}{row['bot']:<8}{row['wins']:>7}{row['win_rate'] * 100:>9.1f}%   "

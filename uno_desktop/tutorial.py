@@ -18,7 +18,7 @@ import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 from .card_names import card_name
 from .engine import (
@@ -36,9 +36,9 @@ from .engine import (
     RuleSet,
     build_deck,
 )
-from .engine import events as ev
 from .i18n import N_, _
 from .match import Clock, Match, SeatSpec, Timing
+from .view.fold import Challenged, Drew, Fact, HandsMoved, Kept, Played, fold_history
 
 #: the person's seat, the two computers' seats and their names (the same in every language)
 YOU, MIA, LEO = 0, 1, 2
@@ -111,19 +111,22 @@ LESSONS: tuple[Lesson, ...] = (
 
 def lessons_done(obs: Observation) -> int:
     """How many lessons the person has done, read from what they did this round: each
-    lesson is one card played, one card drawn or one challenge."""
-    return sum(1 for e in obs.history if _did_a_lesson(e))
+    lesson is one card played, one card drawn on their turn or one challenge."""
+    return sum(1 for f in fold_history(obs.history, obs.players).facts if _did_a_lesson(f))
 
 
-def _did_a_lesson(e: ev.Event) -> bool:
-    t = type(e)
-    if t is ev.CardPlayed:
-        return e.seat == YOU  # type: ignore[union-attr]
-    if t is ev.CardsDrawn:
-        return e.seat == YOU and e.reason == "draw"  # type: ignore[union-attr]
-    if t is ev.ChallengeResolved:
-        return e.challenger == YOU  # type: ignore[union-attr]
-    return False
+def _did_a_lesson(f: Fact) -> bool:
+    match f:
+        case Played(seat=seat):
+            return seat == YOU
+        case Drew(seat=seat, reason=reason):
+            return seat == YOU and reason == "draw"
+        case Challenged(challenger=challenger):
+            return challenger == YOU
+        case Kept() | HandsMoved():
+            return False
+        case _:
+            assert_never(f)
 
 
 class Coach:

@@ -1,14 +1,13 @@
 """The bots decide as recorded on 2,000 fixed positions (`tests/ai/fixed_positions.py`).
 
 Normal is checked everywhere; hard on every tenth position here (about 1.5 s), and on
-all 2,000 (about 15 s) with `UNO_ALL_POSITIONS=1` or
+all 2,000 (about 15 s) in the slow set (`pytest -m slow`) or with
 `.venv/bin/python -m tests.ai.fixed_positions --check`, which also lists what changed.
 """
 
 from __future__ import annotations
 
 import functools
-import os
 import time
 from collections import Counter
 
@@ -144,9 +143,6 @@ def test_hard_decides_as_recorded_on_every_tenth_position():
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(
-    not os.environ.get("UNO_ALL_POSITIONS"), reason="about 15 s: set UNO_ALL_POSITIONS=1"
-)
 def test_hard_decides_as_recorded_on_all_positions():
     positions = _positions(1)
     now = decide("hard", positions)

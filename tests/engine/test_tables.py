@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from uno_desktop.engine import OFFICIAL, Game, RuleSet
 from uno_desktop.engine import game as game_module
+from uno_desktop.engine import tables as tables_module
 
 
 def test_games_of_one_rule_set_share_its_tables() -> None:
@@ -15,17 +16,17 @@ def test_games_of_one_rule_set_share_its_tables() -> None:
 
 
 def test_tables_are_kept_for_a_bounded_number_of_rule_sets() -> None:
-    for k in range(3 * game_module._TABLES_KEPT):
+    for k in range(3 * tables_module.TABLES_KEPT):
         Game.new(RuleSet(name=f"house {k}", hand_size=1 + k % 7), 3, seed=k)
-    assert len(game_module._TABLES) <= game_module._TABLES_KEPT
+    assert len(tables_module.TABLES) <= tables_module.TABLES_KEPT
 
 
 def test_a_game_plays_on_after_its_tables_have_left_the_cache() -> None:
     rules = RuleSet(name="short-lived", jump_in=True)
     game = Game.new(rules, 4, seed=3)
-    for k in range(game_module._TABLES_KEPT):
+    for k in range(tables_module.TABLES_KEPT):
         Game.new(RuleSet(name=f"other {k}"), 2, seed=k)
-    assert all(kept is not rules for kept, _ in game_module._TABLES.values())  # evicted
+    assert all(kept is not rules for kept, _ in tables_module.TABLES.values())  # evicted
     while not game.is_over:  # the game keeps its own tables and plays on
         acts = game.legal_actions(game.current)
         game.apply(acts[0])

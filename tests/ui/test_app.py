@@ -231,9 +231,13 @@ def test_a_save_that_fails_mid_match_is_told_at_once_over_the_table(app):
 
 
 # --- idle is idle ---------------------------------------------------------------------------
-def idle_second(app: App) -> tuple[int, int]:
-    """Run the real loop for one second of wall time: (frames drawn, frames run)."""
+def idle_second(app: App, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
+    """Run the real loop for one second of wall time: (frames drawn, frames run). Its
+    safety wake-up comes each second here (not every IDLE_WAIT_S), so the second ends
+    on time."""
     import time
+
+    monkeypatch.setattr("uno_desktop.ui.app.IDLE_WAIT_S", 1.0)
 
     steps = []
     step = app.step
@@ -249,16 +253,16 @@ def idle_second(app: App) -> tuple[int, int]:
     return app.frames_drawn - drawn, len(steps)
 
 
-def test_the_title_left_alone_sleeps_instead_of_drawing(app):
+def test_the_title_left_alone_sleeps_instead_of_drawing(app, monkeypatch):
     app.start(TitleScene(app.services))
     app.run(max_frames=30, fixed_dt_s=1 / 60)  # the first frames paint the fans
     pygame.event.clear()
-    drawn, frames = idle_second(app)
+    drawn, frames = idle_second(app, monkeypatch)
     assert drawn == 0
     assert frames <= 3  # a safety wake-up each second, not 60 frames
 
 
-def test_a_table_waiting_for_a_person_sleeps_instead_of_drawing(app):
+def test_a_table_waiting_for_a_person_sleeps_instead_of_drawing(app, monkeypatch):
     from tests.ui.test_table import make_match
     from uno_desktop.ui.scenes.table import TableScene
 
@@ -270,7 +274,7 @@ def test_a_table_waiting_for_a_person_sleeps_instead_of_drawing(app):
     app.run(until=lambda: table.input_ok, max_frames=600, fixed_dt_s=1 / 30)
     assert match.human_to_act() == 0
     pygame.event.clear()
-    drawn, frames = idle_second(app)
+    drawn, frames = idle_second(app, monkeypatch)
     assert drawn == 0
     assert frames <= 3
 

@@ -7,6 +7,7 @@ for: a face that was never drawn cannot have been seen.
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from uno_desktop.engine import Card
 from uno_desktop.match import ManualClock
@@ -149,6 +150,7 @@ def _allowed_faces(game, seat: int | None) -> set[Card]:
     return allowed
 
 
+@pytest.mark.slow  # a whole round at the default speed; test_privacy checks it by pixels
 def test_a_whole_pass_and_play_round_never_shows_a_hand_to_anyone_else():
     import random
 

@@ -1,17 +1,20 @@
 """Every screen at a small laptop (1024x600), the design size (1280x720) and a big monitor
 (2560x1440), in English and Swedish, at each UI size: the widgets stay inside the window
 and apart, and every text drawn through the kit is whole (never "…"), inside its box,
-clear of the other texts and never smaller than the floor.
+clear of the other texts and never smaller than the floor. A plain `pytest` draws each
+screen at the corners (`CORNERS`), the slow set at every other pair of sizes.
 
-Each render is saved as a PNG (in UNO_SHOTS=<dir> when set, else the test's temporary
-folder) so a person can look at them.
+Every render is saved as a PNG in UNO_SHOTS=<dir> when that is set, so a person can look
+at them; otherwise only those of a failing check are, in the test's temporary folder
+(encoding hundreds of big windows as PNG would cost most of this file's time).
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +25,7 @@ from uno_desktop.engine.rules import CustomEffect
 from uno_desktop.i18n import set_language
 from uno_desktop.match import ManualClock, Match, SeatSpec
 from uno_desktop.presets import load_preset
+from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import layout_problems
 from uno_desktop.ui.kit import Dialog, DrawnText, record_texts
 from uno_desktop.ui.scene import SceneStack
@@ -34,19 +38,45 @@ from uno_desktop.ui.scenes.round_end import RoundEndScene
 from uno_desktop.ui.scenes.settings import SettingsScene
 from uno_desktop.ui.scenes.statistics import StatisticsScene
 from uno_desktop.ui.scenes.title import TitleScene
-from uno_desktop.ui.services import build_services
+from uno_desktop.ui.services import SilentSounds, build_services
 
 SIZES = {"1024x600": (1024, 600), "1280x720": (1280, 720), "2560x1440": (2560, 1440)}
 UI_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15, "xlarge": 1.3}
 LANGS = ("en", "sv")
+SLOW = pytest.mark.slow
+#: where a plain `pytest` draws every screen: the corners of window size by UI size (the
+#: smallest texts, the least room, the largest texts) and the design size; the slow set
+#: (`-m slow`) draws them at every other pair too
+CORNERS = {
+    ("1024x600", "small"),
+    ("1024x600", "xlarge"),
+    ("1280x720", "normal"),
+    ("2560x1440", "small"),
+    ("2560x1440", "xlarge"),
+}
+WINDOWS = [
+    pytest.param(size, ui, id=f"{size}-{ui}", marks=[] if (size, ui) in CORNERS else [SLOW])
+    for size in SIZES
+    for ui in UI_SIZES
+]
+
+
+@pytest.fixture(scope="module")
+def painter() -> CardPainter:
+    """One cache of card pictures for the module: each case drawing its faces afresh took
+    a third of its time (a painter's pictures depend only on card, width and mode)."""
+    return CardPainter()
 
 
 @pytest.fixture
-def services():
+def services(monkeypatch, painter):
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((1024, 600))
+    # no sound is played here: loading the bank for each of the 578 cases cost seconds
+    monkeypatch.setattr("uno_desktop.ui.services.make_sounds", SilentSounds)
     s = build_services()
+    s.painter = painter
     s.clock = ManualClock()
     yield s
     set_language("en")
@@ -58,6 +88,18 @@ def shots(tmp_path_factory) -> Path:
     path = Path(folder) if folder else tmp_path_factory.mktemp("layout-shots")
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+@contextlib.contextmanager
+def shot_kept_if_failing(surface: pygame.Surface, path: Path) -> Iterator[None]:
+    """Save `surface` as `path` when a check inside fails (always when UNO_SHOTS is set)."""
+    try:
+        yield
+    except BaseException:
+        pygame.image.save(surface, str(path))
+        raise
+    if os.environ.get("UNO_SHOTS"):
+        pygame.image.save(surface, str(path))
 
 
 def seats(n: int) -> list[SeatSpec]:
@@ -190,22 +232,18 @@ def draw_recorded(stack: SceneStack, surface: pygame.Surface) -> list[DrawnText]
     return drawn
 
 
-def render(scene: Any, size: tuple[int, int], path: Path) -> list[DrawnText]:
+def render(scene: Any, surface: pygame.Surface) -> list[DrawnText]:
     stack = SceneStack()
     stack.push(scene)
     stack.apply_pending()
-    surface = pygame.Surface(size)
     draw_recorded(stack, surface)
     paint_faces = getattr(scene, "paint_faces", None)
     if paint_faces is not None:  # the title's fans follow its first frame
         paint_faces()
-    drawn = draw_recorded(stack, surface)
-    pygame.image.save(surface, str(path))
-    return drawn
+    return draw_recorded(stack, surface)
 
 
-@pytest.mark.parametrize("ui", list(UI_SIZES))
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize(("size", "ui"), WINDOWS)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", list(MENUS))
 def test_every_menu_fits_the_window_with_whole_readable_texts(
@@ -213,11 +251,13 @@ def test_every_menu_fits_the_window_with_whole_readable_texts(
 ):
     remember(services, ui_scale=UI_SIZES[ui], language=lang)
     scene = MENUS[name](services)
-    drawn = render(scene, SIZES[size], shots / f"{name}-{size}-{lang}-{ui}.png")
-    assert scene.interactive_widgets(), "nothing to press"
-    assert scene.layout_problems() == []
-    assert drawn, "no text drawn"
-    assert text_problems(drawn) == []
+    surface = pygame.Surface(SIZES[size])
+    with shot_kept_if_failing(surface, shots / f"{name}-{size}-{lang}-{ui}.png"):
+        drawn = render(scene, surface)
+        assert scene.interactive_widgets(), "nothing to press"
+        assert scene.layout_problems() == []
+        assert drawn, "no text drawn"
+        assert text_problems(drawn) == []
 
 
 # --- the table, played to each question it asks ------------------------------------------
@@ -332,8 +372,7 @@ TOPS = {
 }
 
 
-@pytest.mark.parametrize("ui", list(UI_SIZES))
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize(("size", "ui"), WINDOWS)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", list(TABLES))
 def test_every_table_situation_fits_with_whole_readable_texts(
@@ -343,19 +382,19 @@ def test_every_table_situation_fits_with_whole_readable_texts(
     h = TABLES[name](SIZES[size], services)
     top = h.stack.top
     assert type(top).__name__ == TOPS.get(name, "TableScene")
-    drawn = draw_recorded(h.stack, h.surface)
-    pygame.image.save(h.surface, str(shots / f"{name}-{size}-{lang}-{ui}.png"))
-    layout = h.table.layout
-    assert layout is not None
-    assert layout_problems(layout) == []
-    assert hand_problems(h) == []
-    if isinstance(top, Dialog):
-        assert top.layout_problems() == []
-    else:
-        assert texts_over_the_piles(drawn, layout) == []
-    if name == "drawn-card":
-        assert dialog_over_the_piles(top.panel, layout) == []
-    assert text_problems(drawn) == []
+    with shot_kept_if_failing(h.surface, shots / f"{name}-{size}-{lang}-{ui}.png"):
+        drawn = draw_recorded(h.stack, h.surface)
+        layout = h.table.layout
+        assert layout is not None
+        assert layout_problems(layout) == []
+        assert hand_problems(h) == []
+        if isinstance(top, Dialog):
+            assert top.layout_problems() == []
+        else:
+            assert texts_over_the_piles(drawn, layout) == []
+        if name == "drawn-card":
+            assert dialog_over_the_piles(top.panel, layout) == []
+        assert text_problems(drawn) == []
 
 
 def texts_over_the_piles(drawn: list[DrawnText], layout: Any) -> list[str]:

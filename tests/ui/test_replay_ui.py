@@ -4,6 +4,8 @@ A replay never changes the statistics or the saved match."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 
@@ -11,11 +13,11 @@ from uno_desktop.engine import Card
 from uno_desktop.i18n import set_language
 from uno_desktop.match import ManualClock, Match, SeatSpec
 from uno_desktop.presets import load_preset
-from uno_desktop.replay import ReplayShelf
+from uno_desktop.replay import ReplayShelf, record_of
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.message import MessageScene
 from uno_desktop.ui.scenes.replay import STEP_S, ReplayScene
-from uno_desktop.ui.scenes.replays import ReplaysScene
+from uno_desktop.ui.scenes.replays import ROWS, ReplaysScene
 from uno_desktop.ui.scenes.round_end import RoundEndScene
 from uno_desktop.ui.scenes.statistics import StatisticsScene
 from uno_desktop.ui.scenes.title import TitleScene
@@ -239,7 +241,36 @@ def test_a_record_damaged_since_the_list_was_made_gets_a_message(services):
     assert not path.exists()
     click(message, message.ok)
     stack.apply_pending()
-    assert stack.top is listing and listing.entries == []
+    assert stack.top is listing and listing.rows == [] and len(listing.listing) == 0
+
+
+def test_the_replays_list_reads_only_the_records_on_its_page(services, monkeypatch):
+    import uno_desktop.replay as replay_module
+
+    match = play_round(services)
+    base = record_of(match)
+    shelf = ReplayShelf(services.storage)
+    for i in range(3 * ROWS + 2):
+        shelf.keep(dataclasses.replace(base, match_id=f"m{i}"))
+    shelf.files()[-ROWS - 1].write_text("{")  # the first record of page two is damaged
+    real = replay_module.read_record
+    read: list[str] = []
+    monkeypatch.setattr(
+        replay_module, "read_record", lambda path: read.append(path.name) or real(path)
+    )
+
+    stack = show(ReplaysScene(services))
+    listing = stack.top
+    listing.relayout(SIZE)
+    assert len(read) == ROWS
+    assert [r.entry.record.match_id for r in listing.rows] == [f"m{i}" for i in range(19, 13, -1)]
+    key(listing, pygame.K_PAGEDOWN)
+    assert len(read) == 2 * ROWS + 1  # page two, the damaged record, one more
+    assert [r.entry.record.match_id for r in listing.rows] == [f"m{i}" for i in range(12, 6, -1)]
+    assert "cannot be shown" in services.storage.take_notices()[0]
+    key(listing, pygame.K_PAGEUP)
+    assert len(read) == 2 * ROWS + 1  # a page seen once is not read again
+    assert listing.pages == 4  # 20 usable records (with the round played at the table)
 
 
 def test_a_replay_opened_first_leaves_to_the_title(services):
@@ -298,3 +329,48 @@ def test_a_round_whose_preset_changed_or_went_still_replays_and_says_so(services
     path.write_text(json.dumps(doc))
     services.scenes.open_replay(path)
     assert services.storage.take_notices() == []
+
+
+def _replay_with_a_seat_named_you(services) -> ReplayScene:
+    """A recorded heads-up round (seed 4: "You" wins, is made to draw 2 and is caught
+    without UNO), at its last step."""
+    from tests.view.rounds import play_round as play_people
+    from uno_desktop.replay import Replay, record_of
+
+    seats = [SeatSpec("You", "human"), SeatSpec("Computer 1", "human")]
+    match = Match(load_preset("official"), seats, 4, preset="official", clock=ManualClock())
+    match.start_round()
+    for _action in play_people([match], 4):
+        pass
+    scene = ReplayScene(services, Replay(record_of(match)), autoplay=False)
+    show(scene)
+    scene.go(scene.replay.steps)
+    return scene
+
+
+def _every_line(scene: ReplayScene) -> set[str]:
+    """Every line the replay's log showed, step by step (it keeps only the last ones)."""
+    lines: set[str] = set()
+    for step in range(scene.replay.steps + 1):
+        scene.go(step)
+        lines.update(scene.log_lines())
+    return lines
+
+
+def test_a_replay_speaks_to_the_seat_named_you_in_the_second_person(services):
+    scene = _replay_with_a_seat_named_you(services)
+    lines = _every_line(scene)
+    assert any(line.startswith("You play ") for line in lines)
+    assert "Computer 1 catches you without UNO!" in lines
+    assert not [line for line in lines if line.startswith(("You plays", "You draws", "You is"))]
+    assert scene.frame(SIZE).toast == "You win the round!"
+
+
+def test_a_replay_speaks_to_the_seat_named_you_in_swedish_too(services):
+    scene = _replay_with_a_seat_named_you(services)
+    set_language("sv")
+    lines = _every_line(scene)
+    assert "Dator 1 ertappar dig utan UNO!" in lines
+    assert any(line.endswith("väntar på dig.") for line in lines)
+    assert not [line for line in lines if "ertappar Du" in line or "på Du" in line]
+    assert scene.frame(SIZE).toast == "Du vinner rundan!"

@@ -147,8 +147,8 @@ def _every_card_played() -> list:
 
 
 def test_no_swedish_log_line_keeps_an_english_word():
-    from tests.ui.test_log_text import ALL_EVENTS, NAMES
-    from uno_desktop.ui.log_text import event_line
+    from tests.view.test_narration import ALL_EVENTS, NAMES
+    from uno_desktop.view.narration import event_line
 
     set_language("sv")
     try:
@@ -166,7 +166,7 @@ def test_no_swedish_log_line_keeps_an_english_word():
 def test_the_swedish_presets_house_rule_reads_in_swedish_and_a_familys_own_as_written():
     from uno_desktop.engine import events as ev
     from uno_desktop.presets import load_preset
-    from uno_desktop.ui.log_text import event_line
+    from uno_desktop.view.narration import event_line
 
     builtin = load_preset("swedish").custom_rule.text
     set_language("sv")

@@ -4,6 +4,7 @@ Every other UI test uses SDL's dummy video driver; these start `uno-desktop` as 
 process on a private Xvfb display with SDL_VIDEODRIVER removed, the way a family runs it.
 They skip when Xvfb (or, for the window checks, xdotool / ImageMagick's `import`) is
 missing. Each child runs with its own temporary XDG folders and is ended by its pid.
+All of them wait for the real game in real time: they are in the slow set (`-m slow`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-pytestmark = pytest.mark.x11
+pytestmark = [pytest.mark.x11, pytest.mark.slow]
 
 SCREEN = (1280, 720)
 START_TIMEOUT_S = 10.0

@@ -9,7 +9,8 @@ gets the same hint. The why is a plain reading of the chosen action against the 
 explains the choice, it does not make it.
 
 A dialog question is asked by narrowing the legal actions: the plays of one wild card
-ask for its colour, the plays of one card and colour ask for the swap target.
+ask for its colour, the plays of one card and colour ask for the swap target (as the
+seat view's `question_after` asks them; `view.ask_of_plays` reads which).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ..engine import (
     Play,
 )
 from ..i18n import N_, _
+from ..view import Ask, ask_of_plays
 from .base import color_counts, next_seat
 from .hard import HardBot
 from .knowledge import Knowledge
@@ -125,32 +127,20 @@ def _explain(obs: Observation, action: Action, legal: Sequence[Action], name: _N
         return Hint(action, _("Draw a card"), _why_draw(legal))
     assert isinstance(action, Play)
     plays = [a for a in legal if isinstance(a, Play)]
-    question = _question(plays) if len(plays) == len(legal) else ""
-    if question == "color" and action.color is not None:
+    question = ask_of_plays(legal)  # the table narrowed the plays to ask a colour or a target
+    if question is Ask.COLOR and action.color is not None:
         return Hint(
             action,
             _("Choose {color}").format(color=color_name(action.color)),
             _why_color(obs, action, know),
         )
-    if question == "target" and action.target is not None:
+    if question is Ask.TARGET and action.target is not None:
         return Hint(
             action,
             _("Swap with {name}").format(name=name(action.target)),
             _("they have the fewest cards"),
         )
     return Hint(action, _what_play(obs, action, name), _why_play(obs, action, plays, know))
-
-
-def _question(plays: Sequence[Play]) -> str:
-    """What the plays of one card ask: "color", "target", or "" (the whole turn).
-    Only a question the table narrowed has plays alone: a turn can always draw or keep."""
-    if not plays or len({p.card for p in plays}) != 1:
-        return ""
-    if len({p.color for p in plays}) > 1:
-        return "color"
-    if len({p.target for p in plays}) > 1:
-        return "target"
-    return ""
 
 
 def _what_play(obs: Observation, play: Play, name: _Names) -> str:

@@ -1,7 +1,9 @@
 """What a seat can know about hidden cards, rebuilt from its observation alone.
 
 Bots never keep state between decisions (a resumed match must play on the same), so
-everything here is recomputed from `observation.history`: the cards still unseen,
+everything here is recomputed from the facts the seat's history folds into
+(`uno_desktop.view.fold`: plays, draws, challenges, hands that moved, each with the
+table it happened on); this module reads no event itself. It keeps the cards still unseen,
 cards known to sit in a given opponent's hand (shown after a challenge, or a hand we
 gave away in a swap), colours an opponent showed it lacked (it drew on that colour),
 and how often each opponent was caught bluffing a Wild Draw Four.
@@ -12,19 +14,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from math import comb
+from typing import assert_never
 
 from ..engine import Card, Color, Observation, build_deck
-from ..engine.events import (
-    CardKept,
-    CardPlayed,
-    CardsDrawn,
-    ChallengeResolved,
-    ColorChosen,
-    DirectionChanged,
-    HandsRotated,
-    HandsSwapped,
-    StartCardFlipped,
-)
+from ..view.fold import Challenged, Drew, HandsMoved, Kept, Played, fold_history
 
 
 @dataclass
@@ -90,123 +83,86 @@ class Knowledge:
     @classmethod
     def from_observation(cls, obs: Observation) -> Knowledge:
         me = obs.seat
-        seats = [SeatInfo() for _ in range(obs.players)]
+        n = obs.players
+        seats = [SeatInfo() for _ in range(n)]
         my_hand: Counter[Card] | None = Counter()  # None once a swap makes it inexact
-        active: Color | None = None
         before_w4: Color | None = None
         offender: int | None = None
         last_drawer_void: dict[int, Color] = {}
-        top: Card | None = None
-        n = obs.players
-        sizes = [0] * n  # the deal comes as draws too
-        direction = 1
-        # A free play by another seat, waiting for the colour it named (the next event):
-        # a Choice but for the colour.
-        pending: tuple[Card, Color | None, Card, int, int, tuple[int, ...]] | None = None
-        # The seat that just drew on its turn, while its drawn card may still be played
-        # (a play by it next is that card, not a choice; any other play or draw ends it).
-        drew: int | None = None
-        for e in obs.history:
-            if pending is not None:
-                named = e.color if isinstance(e, ColorChosen) else None
-                seats[pending[3]].recent.append(Choice(pending[0], named, *pending[1:]))
-                pending = None
-            if isinstance(e, CardPlayed):
-                s, card = e.seat, e.card
-                info = seats[s]
-                fresh, drew = drew == s, None
-                if s != me:
-                    _note_play(info, card, active, top)
-                    if not fresh and top is not None:
-                        pending = (card, active, top, s, direction, tuple(sizes))
-                sizes[s] -= 1
-                top = card
-                if info.known[card] > 0:
-                    info.known[card] -= 1
-                    if not info.known[card]:
-                        del info.known[card]
-                if s == me and my_hand is not None and my_hand[card] > 0:
-                    my_hand[card] -= 1
-                if card.rank == "W4":
-                    info.w4_played += 1
-                    before_w4, offender = active, s
-                if not card.is_wild:
-                    active = card.color
-                last_drawer_void.pop(s, None)
-            elif isinstance(e, DirectionChanged):
-                direction = e.direction
-            elif isinstance(e, ColorChosen):
-                active = e.color
-            elif isinstance(e, StartCardFlipped):
-                active = e.card.color
-                top = e.card
-            elif isinstance(e, CardsDrawn):
-                s = e.seat
-                sizes[s] += e.count
-                info = seats[s]
-                info.recent = []
-                drew = s if e.reason == "draw" else None
-                if s == me:
-                    if my_hand is not None:
-                        my_hand.update(e.cards)
-                    continue
-                for lack in info.lacks:
-                    lack.room += e.count
-                if e.reason == "draw" and top is not None:
-                    rank = None if top.is_wild else top.rank
-                    info.lacks.append(Lack(active, rank, True, e.count))
-                info.voids.clear()
-                if e.reason == "draw" and active is not None:
-                    # It drew instead of playing: it had nothing of the active colour.
-                    info.voids.add(active)
-                    last_drawer_void[s] = active
-            elif isinstance(e, CardKept):
-                drew = None
-                # It kept a playable drawn card: that card may be of the void colour.
-                void = last_drawer_void.pop(e.seat, None)
-                if void is not None:
-                    seats[e.seat].voids.discard(void)
-            elif isinstance(e, ChallengeResolved):
-                off = seats[e.offender]
-                off.challenged += 1
-                seats[e.challenger].challenges_made += 1
-                if e.guilty:
-                    off.guilty += 1
-                elif before_w4 is not None:
-                    off.voids.add(before_w4)  # innocent: it held none of that colour
-                if e.hand:
-                    off.known = Counter(e.hand)
-            elif isinstance(e, HandsSwapped):
-                for x in seats:
-                    x.lacks, x.recent = [], []
-                sizes[e.a], sizes[e.b] = sizes[e.b], sizes[e.a]
-                a, b = e.a, e.b
-                sa, sb = seats[a], seats[b]
-                sa.known, sb.known = sb.known, sa.known
-                sa.voids, sb.voids = sb.voids, sa.voids
-                if me in (a, b):
-                    other = b if me == a else a
-                    mine = my_hand
-                    seats[other].known = Counter(mine) if mine is not None else Counter()
-                    seats[other].voids = set()
-                    my_hand = None
-                    seats[me].known = Counter()
-                    seats[me].voids = set()
-            elif isinstance(e, HandsRotated):
-                for x in seats:
-                    x.lacks, x.recent = [], []
-                sizes = [sizes[(i - e.direction) % n] for i in range(n)]
-                d, n = e.direction, obs.players
-                old = [(x.known, x.voids) for x in seats]
-                for s in range(n):
-                    seats[s].known, seats[s].voids = old[(s - d) % n]
-                if my_hand is not None:
-                    seats[(me + d) % n].known = Counter(my_hand)
-                    seats[(me + d) % n].voids = set()
-                my_hand = None
-                seats[me].known = Counter()
-        if pending is not None:
-            seats[pending[3]].recent.append(Choice(pending[0], None, *pending[1:]))
+        for f in fold_history(obs.history, n).facts:
+            match f:
+                case Played():
+                    _at, s, card, color, _jump_in, drawn, active, top, direction, sizes = f
+                    info = seats[s]
+                    if s != me:
+                        _note_play(info, card, active, top)
+                        if not drawn and top is not None:
+                            info.recent.append(
+                                Choice(card, color, active, top, s, direction, sizes)
+                            )
+                    if info.known[card] > 0:
+                        info.known[card] -= 1
+                        if not info.known[card]:
+                            del info.known[card]
+                    if s == me and my_hand is not None and my_hand[card] > 0:
+                        my_hand[card] -= 1
+                    if card.rank == "W4":
+                        info.w4_played += 1
+                        before_w4, offender = active, s
+                    last_drawer_void.pop(s, None)
+                case Drew():
+                    _at, s, amount, cards, reason, active, top = f
+                    info = seats[s]
+                    info.recent = []
+                    if s == me:
+                        if my_hand is not None:
+                            my_hand.update(cards)
+                        continue
+                    for lack in info.lacks:
+                        lack.room += amount
+                    if reason == "draw" and top is not None:
+                        rank = None if top.is_wild else top.rank
+                        info.lacks.append(Lack(active, rank, True, amount))
+                    info.voids.clear()
+                    if reason == "draw" and active is not None:
+                        # It drew instead of playing: it had nothing of the active colour.
+                        info.voids.add(active)
+                        last_drawer_void[s] = active
+                case Kept(seat=s):
+                    # It kept a playable drawn card: that card may be of the void colour.
+                    void = last_drawer_void.pop(s, None)
+                    if void is not None:
+                        seats[s].voids.discard(void)
+                case Challenged(challenger=challenger, offender=o, guilty=guilty, hand=hand):
+                    off = seats[o]
+                    off.challenged += 1
+                    seats[challenger].challenges_made += 1
+                    if guilty:
+                        off.guilty += 1
+                    elif before_w4 is not None:
+                        off.voids.add(before_w4)  # innocent: it held none of that colour
+                    if hand:
+                        off.known = Counter(hand)
+                case HandsMoved(source=source, rotated=rotated):
+                    for x in seats:
+                        x.lacks, x.recent = [], []
+                    # What was known of a hand goes with it to its new seat.
+                    old = [(x.known, x.voids) for x in seats]
+                    for s, src in enumerate(source):
+                        seats[s].known, seats[s].voids = old[src]
+                    if source[me] != me:
+                        # Our own hand is known to us where it lands; what we hold now we
+                        # see, but not from the history.
+                        dest = source.index(me)
+                        if my_hand is not None or not rotated:
+                            seats[dest].known = Counter(my_hand) if my_hand else Counter()
+                            seats[dest].voids = set()
+                        my_hand = None
+                        seats[me].known = Counter()
+                        if not rotated:
+                            seats[me].voids = set()
+                case _:
+                    assert_never(f)
         seats[me].known = Counter()
         seats[me].voids = set()
         seats[me].recent = []

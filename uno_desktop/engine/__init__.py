@@ -26,8 +26,8 @@ _WHERE: dict[str, str] = {
     "parse_cards": "cards",
     "Game": "game",
     "IllegalAction": "game",
-    "Observation": "game",
-    "Phase": "game",
+    "Observation": "observation",
+    "Phase": "observation",
     "OFFICIAL": "rules",
     "CustomEffect": "rules",
     "CustomRule": "rules",
@@ -90,6 +90,7 @@ if TYPE_CHECKING:
     from . import actions, events
     from .actions import Action, CallUno, CatchUno, Challenge, Draw, Pass, Play
     from .cards import COLORS, Card, Color, build_deck, parse_cards
-    from .game import Game, IllegalAction, Observation, Phase
+    from .game import Game, IllegalAction
+    from .observation import Observation, Phase
     from .rules import OFFICIAL, CustomEffect, CustomRule, RuleSet, Scoring, Stacking
     from .scoring import hand_points, match_winner, round_points

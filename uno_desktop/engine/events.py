@@ -165,8 +165,10 @@ Event = (
 )
 
 
-def public_view(event: Event, seat: int) -> Event:
-    """The event as `seat` may see it."""
+def public_view(event: Event, seat: int | None) -> Event:
+    """The event as `seat` may see it; None is a seat that is nobody (what every seat may
+    see). The one redaction policy: bots' histories use it here, and the package above
+    the engine re-exports it (`uno_desktop.view.redaction.visible_event`)."""
     if type(event) is CardsDrawn and event.seat != seat and event.cards:
         return event.hidden()
     if type(event) is ChallengeResolved and seat not in (event.challenger, event.offender):

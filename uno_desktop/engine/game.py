@@ -6,33 +6,32 @@ as the contract says.
 
 Legality is decided in one place, `Game._rule`: for a seat's situation (its turn or not,
 the phase, jump-in, the start card) it gives the cards the seat may play, its other
-actions (Draw, Pass, Challenge, CallUno) and the words for what it may not do;
-`_Tables.forms` gives the colours, targets and UNO flags of a card's plays, and
-`_catch_targets` whom a seat may catch. `legal_actions` lists what these allow, `apply`
-accepts exactly that (an `IllegalAction` leaves the game as it was) and `why_illegal`
-words the rest.
+actions (Draw, Pass, Challenge, CallUno) and the words for what it may not do
+(`refusals`); `Tables.forms` gives the colours, targets and UNO flags of a card's plays,
+and `_catch_targets` whom a seat may catch. `legal_actions` lists what these allow,
+`apply` accepts exactly that (an `IllegalAction` leaves the game as it was) and
+`why_illegal` words the rest.
 
 The state's fields are declared once, in the `Game` class body, each with how a copy
 gets it and its value in a blank game; `__slots__`, `clone`, the blank game and
-`from_observation` are built from that declaration.
+`from_observation` are built from that declaration (`fields`).
 
 Speed matters (the hard bot searches with this engine; benchmarks/engine_throughput.py):
-what a rule set implies is built once in its `_Tables`, among them every Play object per
-seat and hand size, handed out again, so `apply` knows a Play that `legal_actions` built
-by its id and asks `_rule` only about its card.
+what a rule set implies is built once in its `Tables` (`tables`), among them every Play
+object per seat and hand size, handed out again, so `apply` knows a Play that
+`legal_actions` built by its id and asks `_rule` only about its card.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import enum
 import functools
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Annotated, Any, NamedTuple, get_type_hints
+from collections.abc import Callable, Sequence
+from typing import Annotated
 
 from .actions import Action, CallUno, CatchUno, Challenge, Draw, Pass, Play
-from .cards import COLORS, Card, Color, all_card_kinds, build_deck
+from .cards import Card, Color
 from .events import (
     CardKept,
     CardPlayed,
@@ -56,250 +55,53 @@ from .events import (
     UnoCaught,
     public_view,
 )
+from .fields import BLANK, LIST, LISTS, SAME, Spec, state_functions
+from .observation import Observation, Phase
+from .refusals import (
+    ACTION_KINDS,
+    WHY_DRAWN,
+    WHY_JUMP,
+    WHY_NO_JUMP_NOW,
+    WHY_OVER,
+    WHY_PENALTY,
+    WHY_PENALTY_NO_CHALLENGE,
+    WHY_START_CARD,
+    WHY_TURN,
+    WHY_TURN_NO_W4,
+    WHY_WAIT,
+    Why,
+    form_refusal,
+    words,
+)
 from .rules import CustomEffect, RuleSet, Stacking
 from .scoring import round_points
+from .tables import (
+    DRAW,
+    DRAW_OR_CHALLENGE,
+    KEEP,
+    NOTHING,
+    ONLY,
+    PLAYABLE,
+    PLAYABLE_NO_W4,
+    STACKABLE,
+    STACKABLE_NO_W4,
+    WAIT,
+    CardSet,
+    Tables,
+    tables_for,
+)
+
+__all__ = ["Game", "IllegalAction", "Observation", "Phase", "shuffle"]
 
 
 class IllegalAction(ValueError):
     """The action is not allowed now; the message says why. The state is unchanged."""
 
 
-class Phase(enum.StrEnum):
-    PLAY = "play"  # the current seat plays a card or draws
-    DRAWN = "drawn"  # the current seat drew a playable card: play it or pass
-    PENALTY = "penalty"  # a Draw Two / Wild Draw Four waits: take it, stack, or challenge
-    OVER = "over"  # the round has ended
-
-
 _PLAY, _DRAWN, _PENALTY, _OVER = Phase.PLAY, Phase.DRAWN, Phase.PENALTY, Phase.OVER
-_NO_COLOR: tuple[None] = (None,)
-_NO_TARGET: tuple[None] = (None,)
-_NO_UNO: tuple[bool] = (False,)
-_BOTH_UNO: tuple[bool, bool] = (False, True)
-
-# ------------------------------------------------------------------ card tables
-# Fixed-size tables over the 56 card kinds. A set of cards is kept as a dict (card -> True):
-# `card in it` as fast as a set's, and its bound `get` is a cheap filter
-# (`filter(cards.get, hand)` keeps the hand's order).
-_CardSet = dict[Card, bool]
-_KINDS = all_card_kinds()
-_W4 = Card.parse("W4")
-_NOTHING: _CardSet = {}
-_ONLY: dict[Card, _CardSet] = {c: {c: True} for c in _KINDS}  # a drawn card; a jump-in
-
-
-def _without_w4(cards: _CardSet) -> _CardSet:
-    return {c: True for c in cards if c is not _W4}
-
-
-# For each top card and active colour, the cards that match it in a normal turn: the same
-# colour or symbol, any wild, anything while no colour is set (a wild start card).
-_PLAYABLE: dict[Card, dict[Color | None, _CardSet]] = {
-    top: {
-        None: dict.fromkeys(_KINDS, True),
-        **{
-            color: {c: True for c in _KINDS if c.is_wild or c.color is color or c.rank == top.rank}
-            for color in COLORS
-        },
-    }
-    for top in _KINDS
-}
-# The same without the Wild Draw Four: without bluffing, for a hand holding the active colour.
-_PLAYABLE_NO_W4 = {
-    top: {color: _without_w4(cards) for color, cards in by_color.items()}
-    for top, by_color in _PLAYABLE.items()
-}
-
-
-def _stackable(stacking: Stacking, pending_kind: str, color: Color | None) -> _CardSet:
-    """The cards that may go on a pending penalty: a Draw Two on a Draw Two; a Wild Draw
-    Four on a Wild Draw Four; mixed, also a Wild Draw Four on a Draw Two and a Draw Two
-    of the chosen colour on a Wild Draw Four."""
-    if stacking is Stacking.NONE:
-        return _NOTHING
-    mixed = stacking is Stacking.MIXED
-    if pending_kind == "D2":
-        return {c: True for c in _KINDS if c.rank == "D2" or (mixed and c is _W4)}
-    return {c: True for c in _KINDS if c is _W4 or (mixed and c.rank == "D2" and c.color is color)}
-
-
-# By stacking option, pending card ("D2", "W4") and active colour; and without the W4.
-_STACKABLE: dict[tuple[Stacking, str | None, Color | None], _CardSet] = {
-    (stacking, kind, color): _stackable(stacking, kind, color)
-    for stacking in Stacking
-    for kind in ("D2", "W4")
-    for color in (None, *COLORS)
-}
-_STACKABLE_NO_W4 = {key: _without_w4(cards) for key, cards in _STACKABLE.items()}
-
-# The cards whose play does nothing but pass the turn on (number cards; under 7-0 not the
-# 7s and 0s), by whether 7-0 is on.
-_PLAIN: dict[bool, _CardSet] = {
-    seven_zero: {
-        c: True
-        for c in _KINDS
-        if c.number is not None and not (seven_zero and c.rank in ("7", "0"))
-    }
-    for seven_zero in (False, True)
-}
-
 _unique = dict.fromkeys  # the distinct cards of a hand, in order
-
-# ------------------------------------------------------------------ refusals
-# What `_rule` says about what a seat may not do: words by action kind (and, where one card
-# has its own reason, by card), formatted with seat, current, card, top and colour.
-_Why = Mapping[object, str]
-_KEEP_ONLY = "you can only keep a card you have just drawn"
-_VICTIM_ONLY = "only the player a Wild Draw Four was played on may challenge it"
-_WHY_WAIT: _Why = {
-    Play: "it is seat {current}'s turn",
-    Draw: "seat {seat} cannot draw: it is seat {current}'s turn",
-    Pass: _KEEP_ONLY,
-    Challenge: _VICTIM_ONLY,
-}
-_WHY_NO_JUMP_NOW: _Why = {
-    **_WHY_WAIT,
-    Play: "no jump-in while a penalty is pending or after the player has drawn",
-}
-_WHY_START_CARD: _Why = {
-    **_WHY_WAIT,
-    Play: "no jump-in on the turned-up start card: the first player plays first",
-}
-_WHY_JUMP: _Why = {
-    **_WHY_WAIT,
-    Play: "a jump-in needs a card identical to the top card (no wilds)",
-}
-_WHY_TURN: _Why = {
-    Play: "{card} does not match {top} (colour: {colour})",
-    Pass: _KEEP_ONLY,
-    Challenge: _VICTIM_ONLY,
-}
-_WHY_TURN_NO_W4: _Why = {
-    **_WHY_TURN,
-    _W4: "Wild Draw Four only when you hold no card of the active colour",
-}
-_WHY_DRAWN: _Why = {
-    Play: "after drawing, only the drawn card may be played",
-    Draw: "you have already drawn: play the drawn card or keep it",
-    Challenge: _VICTIM_ONLY,
-}
-_WHY_PENALTY: _Why = {
-    Play: "{card} cannot be stacked on the pending penalty; draw or challenge",
-    Pass: _KEEP_ONLY,
-    Challenge: "there is no Wild Draw Four to challenge",
-}
-_WHY_PENALTY_NO_CHALLENGE: _Why = {**_WHY_PENALTY, Challenge: "these rules have no challenge"}
-_WHY_OVER: _Why = dict.fromkeys((Play, Draw, Pass, Challenge), "the round is over")
-_ACTION_KINDS = frozenset((Play, Draw, Pass, Challenge, CallUno, CatchUno))
 # What `Game._rule` says: the cards, the other actions, the words for the rest.
-_Rule = tuple[_CardSet, tuple[Action, ...], _Why]
-
-# `_rule`'s other actions for a seat, by situation (+1: with CallUno): indexes into
-# `_Tables.offers[seat]`.
-_DRAW, _KEEP, _DRAW_OR_CHALLENGE, _WAIT = 0, 2, 4, 6
-
-
-# ------------------------------------------------------------------ per rule set
-
-
-@dataclasses.dataclass(slots=True, eq=False)
-class _Tables:
-    """What the engine derives from one rule set for one number of players, built once
-    (`_tables`): the deck, the options read on every move, the action objects.
-
-    Action objects are values; building each once keeps legal_actions cheap, and lets
-    `apply` know a Play it handed out by its id. `plays[seat][size]` holds every card's
-    Plays by `seat` from a hand of `size` cards, `play_ids[seat][size]` their ids; every
-    size over two shares one dict and one set (the forms of a play differ only for one
-    and two cards), and the lists reach the largest hand possible (`reach`).
-    """
-
-    rules: RuleSet
-    players: int
-    deck: tuple[Card, ...]
-    bluffing: bool
-    false_catch: int
-    plain: _CardSet
-    stacking: Stacking
-    target_ranks: frozenset[str]  # plays of these ranks name a seat to swap with
-    targets: tuple[tuple[int, ...], ...]  # per seat: the other seats
-    offers: tuple[tuple[tuple[Action, ...], ...], ...]  # per seat, by situation (_DRAW...)
-    plays: list[list[dict[Card, tuple[Play, ...]]]]
-    play_ids: list[list[set[int]]]
-
-    @classmethod
-    def build(cls, rules: RuleSet, players: int) -> _Tables:
-        seats = range(players)
-        offers = []
-        for s in seats:
-            draw, keep, challenge, uno = Draw(s), Pass(s), Challenge(s), CallUno(s)
-            by_situation = ((draw,), (keep,), (draw, challenge), ())  # _DRAW, _KEEP, ...
-            offers.append(tuple(x for o in by_situation for x in (o, (*o, uno))))
-        t = cls(
-            rules=rules,
-            players=players,
-            deck=tuple(build_deck(rules.deck)),
-            bluffing=rules.bluffing,
-            false_catch=rules.false_catch_penalty,
-            plain=_PLAIN[rules.seven_zero],
-            stacking=rules.stacking,
-            target_ranks=frozenset(
-                ("WS",)
-                + (("7",) if rules.seven_zero else ())
-                + (("WC",) if rules.custom_rule.needs_target else ())
-            ),
-            targets=tuple(tuple(t for t in seats if t != s) for s in seats),
-            offers=tuple(offers),
-            plays=[],
-            play_ids=[],
-        )
-        for seat in seats:
-            books = [{card: t.plays_of(seat, card, size) for card in _KINDS} for size in (3, 1, 2)]
-            t.plays.append(books)  # by hand size: 0 (never asked), 1, 2; reach() adds 3 on
-            t.play_ids.append([{id(p) for plays in b.values() for p in plays} for b in books])
-        t.reach(len(t.deck))
-        return t
-
-    def forms(
-        self, seat: int, card: Card, size: int
-    ) -> tuple[tuple[Color | None, ...], tuple[int | None, ...], tuple[bool, ...]]:
-        """The colours, targets and UNO flags a play of `card` from a hand of `size` takes
-        (one of each): a colour for a wild; another seat for a swap, except with the last
-        card (the round ends then); UNO, said or not, with the second-to-last card."""
-        colors = COLORS if card.is_wild else _NO_COLOR
-        swaps = size > 1 and card.rank in self.target_ranks
-        targets = self.targets[seat] if swaps else _NO_TARGET
-        return colors, targets, _BOTH_UNO if size == 2 else _NO_UNO
-
-    def plays_of(self, seat: int, card: Card, size: int) -> tuple[Play, ...]:
-        """Every Play of `card` by `seat` from a hand of `size`: one per form."""
-        colors, targets, unos = self.forms(seat, card, size)
-        return tuple(Play(seat, card, c, t, u) for c in colors for t in targets for u in unos)
-
-    def reach(self, cards: int) -> None:
-        """Let each seat's by-size lists reach a hand of every card in play (`cards`)."""
-        for plays, ids in zip(self.plays, self.play_ids):
-            if len(plays) <= cards:
-                more = cards + 1 - len(plays)
-                plays += [plays[0]] * more
-                ids += [ids[0]] * more
-
-
-_TABLES: dict[int, tuple[RuleSet, dict[int, _Tables]]] = {}
-_TABLES_KEPT = 16  # rule sets whose tables are kept; the oldest goes first
-
-
-def _tables(rules: RuleSet, players: int) -> _Tables:
-    """The tables of `rules` at a table of `players`, built on first use (by identity)."""
-    entry = _TABLES.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_TABLES) >= _TABLES_KEPT:
-            del _TABLES[next(iter(_TABLES))]
-        entry = _TABLES[id(rules)] = (rules, {})
-    tables = entry[1].get(players)
-    if tables is None:
-        tables = entry[1][players] = _Tables.build(rules, players)
-    return tables
+_Rule = tuple[CardSet, tuple[Action, ...], Why]
 
 
 def shuffle(rng: random.Random, cards: list[Card]) -> None:
@@ -323,106 +125,53 @@ def _shuffle_plan(size: int) -> tuple[tuple[int, int], ...]:
     return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
-@dataclasses.dataclass(frozen=True)
-class Observation:
-    """What one seat may know. Built fresh; holds no reference to the game."""
-
-    seat: int
-    players: int
-    rules: RuleSet
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    draw_pile_size: int
-    discard_pile: tuple[Card, ...]  # bottom first; the top card is last
-    active_color: Color | None
-    direction: int
-    current: int
-    dealer: int
-    phase: Phase
-    pending_draw: int  # cards waiting for the current seat in the penalty phase
-    pending_kind: str | None  # "D2" or "W4": the card on top of a pending penalty
-    can_challenge: bool  # the current seat may challenge the Wild Draw Four on top
-    drawn_card: Card | None  # the card this seat just drew, while it may still play it
-    uno_declared: tuple[bool, ...]
-    catchable: int | None  # a seat that went to one card without saying UNO, window open
-    scores: tuple[int, ...]
-    history: tuple[Event, ...]  # this round's events, as this seat may see them
-
-    @property
-    def top_card(self) -> Card:
-        return self.discard_pile[-1]
-
-
-# ------------------------------------------------------------------ the state's fields
-
-
-class _Copy(enum.Enum):
-    """How `clone` gives a field to the copy (code; `{blank}` is the field's blank value)."""
-
-    SAME = "self.{name}"  # a value, or a table never changed in place: the same object
-    LIST = "self.{name}[:]"  # a list of values: a copy of the list
-    LISTS = "[x[:] for x in self.{name}]"  # the hands: a copy of each list
-    BLANK = "{blank}"  # the records: a copy starts without them
-
-
-class _Spec(NamedTuple):
-    """What the declaration of a `Game` field says besides its type."""
-
-    copy: _Copy  # how a copy gets it
-    blank: str  # its value in a blank game: code in terms of the tables `t`, seats `n`, `rng`
-    seen: str | None = None  # the `Observation` attribute `from_observation` takes it from
-
-
-_SAME, _LIST, _LISTS, _BLANK = _Copy.SAME, _Copy.LIST, _Copy.LISTS, _Copy.BLANK
-
-
 @dataclasses.dataclass(slots=True, init=False, repr=False, eq=False)
 class Game:
     """A round in progress. Build with `Game.new`; change only with `apply`."""
 
     # --- fixed for the round, from the rule set's tables (copied out: read on every move)
-    rules: Annotated[RuleSet, _Spec(_SAME, "t.rules")]
-    n: Annotated[int, _Spec(_SAME, "t.players")]
-    _t: Annotated[_Tables, _Spec(_SAME, "t")]
-    _bluffing: Annotated[bool, _Spec(_SAME, "t.bluffing")]
-    _false_catch: Annotated[int, _Spec(_SAME, "t.false_catch")]
-    _plain: Annotated[_CardSet, _Spec(_SAME, "t.plain")]
-    _offers: Annotated[tuple[tuple[tuple[Action, ...], ...], ...], _Spec(_SAME, "t.offers")]
-    _plays: Annotated[list[list[dict[Card, tuple[Play, ...]]]], _Spec(_SAME, "t.plays")]
-    _play_ids: Annotated[list[list[set[int]]], _Spec(_SAME, "t.play_ids")]
+    rules: Annotated[RuleSet, Spec(SAME, "t.rules")]
+    n: Annotated[int, Spec(SAME, "t.players")]
+    _t: Annotated[Tables, Spec(SAME, "t")]
+    _bluffing: Annotated[bool, Spec(SAME, "t.bluffing")]
+    _false_catch: Annotated[int, Spec(SAME, "t.false_catch")]
+    _plain: Annotated[CardSet, Spec(SAME, "t.plain")]
+    _offers: Annotated[tuple[tuple[tuple[Action, ...], ...], ...], Spec(SAME, "t.offers")]
+    _plays: Annotated[list[list[dict[Card, tuple[Play, ...]]]], Spec(SAME, "t.plays")]
+    _play_ids: Annotated[list[list[set[int]]], Spec(SAME, "t.play_ids")]
     # --- the position
-    dealer: Annotated[int, _Spec(_SAME, "0", "dealer")]
-    current: Annotated[int, _Spec(_SAME, "0", "current")]
-    direction: Annotated[int, _Spec(_SAME, "1", "direction")]
-    active_color: Annotated[Color | None, _Spec(_SAME, "None", "active_color")]
-    phase: Annotated[Phase, _Spec(_SAME, "_PLAY", "phase")]
-    is_over: Annotated[bool, _Spec(_SAME, "False")]  # phase is OVER; loops read it every move
-    drawn_card: Annotated[Card | None, _Spec(_SAME, "None")]  # in the DRAWN phase
-    pending: Annotated[int, _Spec(_SAME, "0", "pending_draw")]  # cards of a pending penalty
-    pending_kind: Annotated[str | None, _Spec(_SAME, "None", "pending_kind")]  # "D2" or "W4"
-    challengeable: Annotated[bool, _Spec(_SAME, "False")]  # the pending Wild Draw Four
-    offender: Annotated[int | None, _Spec(_SAME, "None")]  # who played it
-    guilty: Annotated[bool, _Spec(_SAME, "False")]  # whether it was a bluff
-    catchable: Annotated[int | None, _Spec(_SAME, "None", "catchable")]
-    start_on_top: Annotated[bool, _Spec(_SAME, "False")]  # no one has played on the start card
-    stall: Annotated[int, _Spec(_SAME, "0")]  # turns in a row that drew nothing (no cards)
-    winner: Annotated[int | None, _Spec(_SAME, "None")]
-    points: Annotated[tuple[int, ...], _Spec(_SAME, "(0,) * n")]
-    blocked: Annotated[bool, _Spec(_SAME, "False")]  # the round ended with no one able to draw
-    scores: Annotated[tuple[int, ...], _Spec(_SAME, "(0,) * n", "scores")]  # the match so far
-    _matching: Annotated[_CardSet, _Spec(_SAME, "_NOTHING")]  # matching the pile: _PLAYABLE
-    _now: Annotated[_Rule | None, _Spec(_SAME, "None")]  # `_rule(current)` till apply changes it
+    dealer: Annotated[int, Spec(SAME, "0", "dealer")]
+    current: Annotated[int, Spec(SAME, "0", "current")]
+    direction: Annotated[int, Spec(SAME, "1", "direction")]
+    active_color: Annotated[Color | None, Spec(SAME, "None", "active_color")]
+    phase: Annotated[Phase, Spec(SAME, "_PLAY", "phase")]
+    is_over: Annotated[bool, Spec(SAME, "False")]  # phase is OVER; loops read it every move
+    drawn_card: Annotated[Card | None, Spec(SAME, "None")]  # in the DRAWN phase
+    pending: Annotated[int, Spec(SAME, "0", "pending_draw")]  # cards of a pending penalty
+    pending_kind: Annotated[str | None, Spec(SAME, "None", "pending_kind")]  # "D2" or "W4"
+    challengeable: Annotated[bool, Spec(SAME, "False")]  # the pending Wild Draw Four
+    offender: Annotated[int | None, Spec(SAME, "None")]  # who played it
+    guilty: Annotated[bool, Spec(SAME, "False")]  # whether it was a bluff
+    catchable: Annotated[int | None, Spec(SAME, "None", "catchable")]
+    start_on_top: Annotated[bool, Spec(SAME, "False")]  # no one has played on the start card
+    stall: Annotated[int, Spec(SAME, "0")]  # turns in a row that drew nothing (no cards)
+    winner: Annotated[int | None, Spec(SAME, "None")]
+    points: Annotated[tuple[int, ...], Spec(SAME, "(0,) * n")]
+    blocked: Annotated[bool, Spec(SAME, "False")]  # the round ended with no one able to draw
+    scores: Annotated[tuple[int, ...], Spec(SAME, "(0,) * n", "scores")]  # the match so far
+    _matching: Annotated[CardSet, Spec(SAME, "NOTHING")]  # matching the pile: PLAYABLE
+    _now: Annotated[_Rule | None, Spec(SAME, "None")]  # `_rule(current)` till apply changes it
     # --- the cards and UNO declarations
-    _hands: Annotated[list[list[Card]], _Spec(_LISTS, "[[] for _ in range(n)]")]
-    _pile: Annotated[list[Card], _Spec(_LIST, "[]")]  # the draw pile, top last
-    _discard: Annotated[list[Card], _Spec(_LIST, "[]")]  # top last
-    declared: Annotated[list[bool], _Spec(_LIST, "[False] * n", "uno_declared")]
+    _hands: Annotated[list[list[Card]], Spec(LISTS, "[[] for _ in range(n)]")]
+    _pile: Annotated[list[Card], Spec(LIST, "[]")]  # the draw pile, top last
+    _discard: Annotated[list[Card], Spec(LIST, "[]")]  # top last
+    declared: Annotated[list[bool], Spec(LIST, "[False] * n", "uno_declared")]
     # --- records (a copy keeps none) and the rng (a copy has its own)
-    record: Annotated[bool, _Spec(_BLANK, "False")]  # whether events and actions are kept
-    log: Annotated[list[Event], _Spec(_BLANK, "[]")]  # the round's events
-    actions: Annotated[list[Action], _Spec(_BLANK, "[]")]  # the round's actions
-    _ev: Annotated[list[Event], _Spec(_BLANK, "[]")]  # the events of the action being applied
-    rng: Annotated[random.Random, _Spec(_BLANK, "rng")]
+    record: Annotated[bool, Spec(BLANK, "False")]  # whether events and actions are kept
+    log: Annotated[list[Event], Spec(BLANK, "[]")]  # the round's events
+    actions: Annotated[list[Action], Spec(BLANK, "[]")]  # the round's actions
+    _ev: Annotated[list[Event], Spec(BLANK, "[]")]  # the events of the action being applied
+    rng: Annotated[random.Random, Spec(BLANK, "rng")]
 
     # ------------------------------------------------------------------ setup
 
@@ -450,7 +199,7 @@ class Game:
                 f"{rules.name}: {players} players; this rule set allows "
                 f"{rules.min_players} to {rules.max_players}"
             )
-        t = _tables(rules, players)
+        t = tables_for(rules, players)
         g = _blank_game(t, rng if rng is not None else random.Random(seed))
         g.record = record
         if scores is not None:
@@ -506,7 +255,7 @@ class Game:
         first = (self.dealer + 1) % n
         self.current = first
         self.active_color = card.color  # None for a wild: the first player names it by playing
-        self._matching = _PLAYABLE[card][card.color]
+        self._matching = PLAYABLE[card][card.color]
         rank = card.rank
         if rank == "S":
             self._emit(TurnSkipped, first)
@@ -584,7 +333,7 @@ class Game:
 
     def _rule(self, seat: int) -> _Rule:
         """What `seat` may do now, catches aside: the cards it may play (in the forms
-        `_Tables.forms` gives), its other actions (Draw, Pass, Challenge, CallUno, in that
+        `Tables.forms` gives), its other actions (Draw, Pass, Challenge, CallUno, in that
         order) and the words for what it may not do. The one place legality is decided.
 
         The answer for the current seat is kept in `_now` for `apply` (which clears it):
@@ -597,41 +346,41 @@ class Game:
             if phase is _PLAY:
                 # Without bluffing, a Wild Draw Four only from a hand without the colour.
                 if self._bluffing or self._holds_no_active_color(hand):
-                    now = self._matching, offers[_DRAW + uno], _WHY_TURN
+                    now = self._matching, offers[DRAW + uno], WHY_TURN
                 else:
                     top = self._discard[-1]
-                    cards = _PLAYABLE_NO_W4[top][self.active_color]
-                    now = cards, offers[_DRAW + uno], _WHY_TURN_NO_W4
+                    cards = PLAYABLE_NO_W4[top][self.active_color]
+                    now = cards, offers[DRAW + uno], WHY_TURN_NO_W4
             elif phase is _DRAWN:
-                now = _ONLY[self.drawn_card], offers[_KEEP + uno], _WHY_DRAWN  # type: ignore[index]
+                now = ONLY[self.drawn_card], offers[KEEP + uno], WHY_DRAWN  # type: ignore[index]
             elif phase is _PENALTY:
                 key = (self._t.stacking, self.pending_kind, self.active_color)
                 if self._bluffing or self._holds_no_active_color(hand):
-                    stackable = _STACKABLE[key]
+                    stackable = STACKABLE[key]
                 else:
-                    stackable = _STACKABLE_NO_W4[key]
+                    stackable = STACKABLE_NO_W4[key]
                 if self.challengeable:
-                    now = stackable, offers[_DRAW_OR_CHALLENGE + uno], _WHY_PENALTY
+                    now = stackable, offers[DRAW_OR_CHALLENGE + uno], WHY_PENALTY
                 elif self.rules.challenge:
-                    now = stackable, offers[_DRAW + uno], _WHY_PENALTY
+                    now = stackable, offers[DRAW + uno], WHY_PENALTY
                 else:
-                    now = stackable, offers[_DRAW + uno], _WHY_PENALTY_NO_CHALLENGE
+                    now = stackable, offers[DRAW + uno], WHY_PENALTY_NO_CHALLENGE
             else:
-                now = _NOTHING, (), _WHY_OVER
+                now = NOTHING, (), WHY_OVER
             self._now = now
             return now
         if phase is _OVER:
-            return _NOTHING, (), _WHY_OVER
+            return NOTHING, (), WHY_OVER
         # Out of turn: only a jump-in, with the card identical to the top card.
-        waiting = offers[_WAIT + uno]
+        waiting = offers[WAIT + uno]
         if not self.rules.jump_in:
-            return _NOTHING, waiting, _WHY_WAIT
+            return NOTHING, waiting, WHY_WAIT
         if phase is not _PLAY:
-            return _NOTHING, waiting, _WHY_NO_JUMP_NOW
+            return NOTHING, waiting, WHY_NO_JUMP_NOW
         if self.start_on_top:
-            return _NOTHING, waiting, _WHY_START_CARD
+            return NOTHING, waiting, WHY_START_CARD
         top = self._discard[-1]
-        return (_NOTHING if top.is_wild else _ONLY[top]), waiting, _WHY_JUMP
+        return (NOTHING if top.is_wild else ONLY[top]), waiting, WHY_JUMP
 
     def _holds_no_active_color(self, hand: list[Card]) -> bool:
         active = self.active_color
@@ -683,7 +432,7 @@ class Game:
         if self.phase is _OVER:
             return "the round is over"
         kind = type(action)
-        if kind not in _ACTION_KINDS:
+        if kind not in ACTION_KINDS:
             return f"not an action: {action!r}"
         seat = action.seat
         if type(seat) is not int or not 0 <= seat < self.n:
@@ -702,7 +451,7 @@ class Game:
                 return f"seat {seat} does not hold {card}"
             if card not in cards:
                 return self._words(why.get(card) or why[Play], seat, card)
-            return self._form_refusal(action, len(hand))
+            return form_refusal(self._t, action, len(hand))
         if action in offers:
             return None
         if kind is CallUno:
@@ -712,29 +461,7 @@ class Game:
         return self._words(why[kind], seat, None)
 
     def _words(self, template: str, seat: int, card: Card | None) -> str:
-        color = self.active_color
-        return template.format(
-            seat=seat,
-            current=self.current,
-            card=card,
-            top=self._discard[-1],
-            colour="none yet" if color is None else color.name.lower(),
-        )
-
-    def _form_refusal(self, a: Play, size: int) -> str | None:
-        """Why a play of a card `a.seat` may play is not in a form `_Tables.forms` allows."""
-        card = a.card
-        colors, targets, unos = self._t.forms(a.seat, card, size)
-        color, target, uno = a.color, a.target, a.uno
-        if (color is not None and type(color) is not Color) or color not in colors:
-            return f"{card} takes no colour" if colors is _NO_COLOR else f"{card} needs a colour"
-        if (target is not None and type(target) is not int) or target not in targets:
-            if targets is _NO_TARGET:
-                return f"{card} takes no target"
-            return f"{card} needs another player to swap with"
-        if type(uno) is not bool or uno not in unos:
-            return "UNO is declared with the second-to-last card"
-        return None
+        return words(template, seat, self.current, card, self._discard[-1], self.active_color)
 
     # ------------------------------------------------------------ apply
 
@@ -743,7 +470,7 @@ class Game:
         events: list[Event]
         if type(action) is Play:
             # A Play legal_actions handed out for the current seat at this hand size (known
-            # by its id) has a form `_Tables.forms` allows: left to ask is whether `_rule`
+            # by its id) has a form `Tables.forms` allows: left to ask is whether `_rule`
             # lets its card be played and the hand holds it. Any other Play (a jump-in, one
             # built by hand) is judged whole.
             seat = self.current
@@ -849,7 +576,7 @@ class Game:
                 self._ev.append(ColorChosen(seat, color))  # type: ignore[arg-type]
         else:
             color = self.active_color = card.color
-        self._matching = _PLAYABLE[card][color]
+        self._matching = PLAYABLE[card][color]
         nxt = (seat + self.direction) % self.n
         left = len(hand)
         if left < 2:
@@ -1007,7 +734,7 @@ class Game:
         self._emit(PileReshuffled, len(cards))
         return True
 
-    def _draw_turn(self, playable: _CardSet) -> None:
+    def _draw_turn(self, playable: CardSet) -> None:
         """The current seat draws for its turn (one card, or until one is playable); a
         playable card drawn may be played at once. `playable` is what the turn's `_rule`
         lets the seat play, from before the draw, and judges the drawn cards exactly:
@@ -1136,14 +863,14 @@ class Game:
         for seat, (hand, size) in enumerate(zip(hands, obs.hand_sizes)):
             if len(hand) != size:
                 raise ValueError(f"seat {seat}: hand of {len(hand)} cards, observed {size}")
-        t = _tables(obs.rules, obs.players)
+        t = tables_for(obs.rules, obs.players)
         t.reach(sum(map(len, hands)) + len(draw_pile) + len(obs.discard_pile))
         g = _blank_game(t, rng)
         _observed_fields(g, obs)
         g._hands = [list(h) for h in hands]
         g._pile = list(draw_pile)[::-1]
         discard = g._discard = list(obs.discard_pile)
-        g._matching = _PLAYABLE[discard[-1]][g.active_color]
+        g._matching = PLAYABLE[discard[-1]][g.active_color]
         g.is_over = obs.phase is _OVER
         if obs.phase is _DRAWN:
             # Another seat's drawn card is not seen: its last card is a guess.
@@ -1169,51 +896,7 @@ class Game:
         return _copied_game(self, rng)
 
 
-def _compile(signature: str, body: list[str]) -> Any:
-    """A function built from source, as dataclasses builds `__init__`: the state's field
-    by field code below, as fast as written out by hand."""
-    source = f"def {signature}:\n" + "".join(f"    {line}\n" for line in body)
-    namespace: dict[str, Any] = {}
-    exec(source, globals(), namespace)
-    return next(iter(namespace.values()))
-
-
-def _state_functions() -> tuple[Any, Any, Any]:
-    """Blank game, copy and observed fields, from the declaration of `Game`'s fields."""
-    hints = get_type_hints(Game, include_extras=True)
-    fields = [(f.name, hints[f.name].__metadata__[0]) for f in dataclasses.fields(Game)]
-    blank = _compile(
-        "blank_game(t, rng)",
-        [
-            "g = object.__new__(Game)",
-            "n = t.players",
-            *(f"g.{name} = {meta.blank}" for name, meta in fields),
-            "return g",
-        ],
-    )
-    copy = _compile(
-        "copied_game(self, rng)",
-        [
-            "g = object.__new__(Game)",
-            *(
-                f"g.{name} = " + meta.copy.value.format(name=name, blank=meta.blank)
-                for name, meta in fields
-            ),
-            "return g",
-        ],
-    )
-    observed = _compile(
-        "observed_fields(g, obs)",
-        [
-            f"g.{name} = " + ("list(obs.{})" if meta.copy is _LIST else "obs.{}").format(seen)
-            for name, meta in fields
-            if (seen := meta.seen) is not None
-        ],
-    )
-    return blank, copy, observed
-
-
-_blank_game: Callable[[_Tables, random.Random], Game]
+_blank_game: Callable[[Tables, random.Random], Game]
 _copied_game: Callable[[Game, random.Random], Game]
 _observed_fields: Callable[[Game, Observation], None]
-_blank_game, _copied_game, _observed_fields = _state_functions()
+_blank_game, _copied_game, _observed_fields = state_functions(Game, globals())

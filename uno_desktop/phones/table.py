@@ -178,7 +178,7 @@ class PhoneTable:
         if before is None or before.deal != mine.feed.deal:
             mine.shown = mine.hint = None
         mine.events.extend(events)
-        from uno_desktop.ui.log_text import log_lines
+        from uno_desktop.view.narration import log_lines
 
         lines = log_lines(mine.events, names, you=seat)[-LOG_LINES:]
         for event in self.match.private_events(seat, before):

@@ -178,7 +178,7 @@ class Animator:
     def _flight_sprite(self, f: _Flight) -> Sprite:
         p = f.progress(self._clock)
         e = f.ease(p)
-        x, y = lerp(f.start, f.end, e)  # type: ignore[misc]
+        x, y = lerp(f.start, f.end, e)
         angle = f.start_angle + (f.end_angle - f.start_angle) * e
         img = f.image
         w, h = img.get_size()

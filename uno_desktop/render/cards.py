@@ -27,6 +27,7 @@ CARD_RATIO: float = 1.5
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
+CacheKey = tuple[str | int | RGB, ...]  # a picture's kind first, then what it depends on
 
 #: how many pixels of pictures a painter keeps before dropping the oldest (window
 #: resizes make new widths; the old ones would otherwise pile up). 24 M pixels is
@@ -138,7 +139,7 @@ def _shape_points(shape: str, center: Point, size: float) -> list[Point]:
     raise ValueError(f"unknown shape {shape!r}")
 
 
-def _draw_shape(surf: pygame.Surface, shape: str, center: Point, size: float, color) -> None:
+def _draw_shape(surf: pygame.Surface, shape: str, center: Point, size: float, color: RGB) -> None:
     if shape == "circle":
         pygame.draw.circle(surf, color, center, size * 0.46)
     else:
@@ -149,7 +150,7 @@ def _draw_shape(surf: pygame.Surface, shape: str, center: Point, size: float, co
 # masks: white-on-transparent pictures that get tinted, outlined and stamped
 
 
-def _new(size: tuple[int, int]) -> pygame.Surface:
+def _new(size: Point) -> pygame.Surface:
     return pygame.Surface((max(1, int(size[0])), max(1, int(size[1]))), pygame.SRCALPHA)
 
 
@@ -382,8 +383,8 @@ class CardPainter:
 
     def __init__(self, colorblind: bool = False) -> None:
         self._colorblind = bool(colorblind)
-        self._cache: dict[tuple, pygame.Surface] = {}
-        self._bases: dict[tuple, tuple[pygame.Surface, pygame.Rect]] = {}
+        self._cache: dict[CacheKey, pygame.Surface] = {}
+        self._bases: dict[tuple[int, int, int, RGB], tuple[pygame.Surface, pygame.Rect]] = {}
         self._pixels = 0  # total size of the cached pictures
 
     # -- cache ---------------------------------------------------------------------------
@@ -405,7 +406,7 @@ class CardPainter:
         self._bases.clear()
         self._pixels = 0
 
-    def _remember(self, key: tuple, surf: pygame.Surface) -> pygame.Surface:
+    def _remember(self, key: CacheKey, surf: pygame.Surface) -> pygame.Surface:
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()  # the display's pixel format blits fastest
         self._pixels += surf.get_width() * surf.get_height()
@@ -518,7 +519,7 @@ class CardPainter:
     def _draw_face(self, card: Card, width: int) -> pygame.Surface:
         ss = _supersample(width)
         w, h = width * ss, card_height(width) * ss
-        body = theme.WILD_BODY_RGB if card.is_wild else theme.COLOR_RGB[card.color]  # type: ignore[index]
+        body = theme.WILD_BODY_RGB if card.color is None else theme.COLOR_RGB[card.color]
         surf, _ = self._card_base(w, h, ss, body)
         center = (w / 2, h / 2)
         a, b = w * 0.64, w * 0.355

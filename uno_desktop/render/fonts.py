@@ -7,11 +7,16 @@ size of pygame's default face, which draws about a third narrower than Lato at t
 size, so the bundled faces are loaded at `FACE_SCALE` times it and every layout keeps
 its proportions. If the files cannot be read, pygame's default face stands in (the game
 must always open).
+
+`render` and `text_size` take any string: text from files and typing reaches the screen,
+and SDL_ttf refuses some (a NUL, a lone surrogate, text of zero width), so every line is
+drawn and measured through them, never with `Font.render` or `Font.size` directly.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 
 import pygame
 
@@ -22,6 +27,10 @@ TEXT_BOLD = "Lato-Bold.ttf"
 HEADING = "Quicksand-Bold.ttf"
 #: the bundled faces' size for a nominal size of the default face (same text widths)
 FACE_SCALE = 0.76
+
+#: the most characters of one line measured or drawn (a longer one is damaged data)
+MAX_LINE_CHARS = 1000
+_UNDRAWABLE = re.compile("[\x00\ud800-\udfff]")
 
 _cache: dict[tuple[int, bool, bool], pygame.font.Font] = {}
 _missing: set[str] = set()
@@ -62,3 +71,28 @@ def font(size_px: int, bold: bool = False, heading: bool = False) -> pygame.font
 def clear_cache() -> None:
     """Forget every font (after pygame.font.quit(), cached fonts are unusable)."""
     _cache.clear()
+
+
+def drawable(text: str) -> str:
+    """`text` as SDL_ttf takes it: NUL and lone surrogates shown as U+FFFD, and at most
+    MAX_LINE_CHARS characters."""
+    return _UNDRAWABLE.sub("\ufffd", text[:MAX_LINE_CHARS])
+
+
+def text_size(f: pygame.font.Font, text: str) -> tuple[int, int]:
+    """The size of `text` drawn in `f` (see `render`)."""
+    width, height = f.size(drawable(text))
+    return int(width), int(height)
+
+
+def render(f: pygame.font.Font, text: str, color: tuple[int, int, int]) -> pygame.Surface:
+    """`text` drawn in `f`, antialiased; any string, even one that draws as nothing (a
+    zero-width character alone gives a transparent surface of no width)."""
+    line = drawable(text)
+    width, height = f.size(line)
+    if width > 0:
+        try:
+            return f.render(line, True, color)
+        except pygame.error:  # SDL_ttf found nothing to draw after all
+            log.debug("nothing to draw for a text of %d characters", len(line))
+    return pygame.Surface((width, height), pygame.SRCALPHA)

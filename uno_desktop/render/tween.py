@@ -7,6 +7,7 @@ and replays are exact.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import overload
 
 Ease = Callable[[float], float]
 Value = float | tuple[float, ...]
@@ -43,6 +44,12 @@ def ease_out_back(t: float) -> float:
     return 1.0 + c3 * (t - 1.0) ** 3 + c1 * (t - 1.0) ** 2
 
 
+@overload
+def lerp(a: float, b: float, k: float) -> float: ...
+@overload
+def lerp(a: tuple[float, ...], b: tuple[float, ...], k: float) -> tuple[float, ...]: ...
+@overload
+def lerp(a: Value, b: Value, k: float) -> Value: ...
 def lerp(a: Value, b: Value, k: float) -> Value:
     """Interpolate numbers or equal-length tuples of numbers."""
     if isinstance(a, tuple):
@@ -68,7 +75,7 @@ class Tween:
     ) -> None:
         if isinstance(start, tuple) != isinstance(end, tuple):
             raise TypeError("start and end must both be numbers or both tuples")
-        if isinstance(start, tuple) and len(start) != len(end):  # type: ignore[arg-type]
+        if isinstance(start, tuple) and isinstance(end, tuple) and len(start) != len(end):
             raise ValueError("start and end tuples must have the same length")
         self.start = start
         self.end = end

@@ -22,13 +22,16 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from uno_desktop.i18n import N_, _
 from uno_desktop.ui.idle import EventWaiter
 from uno_desktop.ui.scene import Scene, SceneStack
+
+if TYPE_CHECKING:
+    from uno_desktop.ui.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -314,7 +317,7 @@ def _fit_to_screen(size: tuple[int, int]) -> tuple[int, int]:
         screens = [] if offscreen else pygame.display.get_desktop_sizes()
     except pygame.error:
         screens = []
-    return fit_window_size(tuple(size), screens[0] if screens else None)  # type: ignore[arg-type]
+    return fit_window_size(size, screens[0] if screens else None)
 
 
 # --- the command line's entry into the window -----------------------------------------------
@@ -390,7 +393,7 @@ def run_window(opts: WindowOptions) -> int:
         pygame.quit()
 
 
-def _first_scene(services: Any, opts: WindowOptions, *, smoke: bool) -> Scene:
+def _first_scene(services: Services, opts: WindowOptions, *, smoke: bool) -> Scene:
     """The title, a replay, or straight to a table for --preset/--players/--smoke."""
     if opts.replay is not None and not smoke:
         from pathlib import Path

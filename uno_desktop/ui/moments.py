@@ -15,10 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from uno_desktop.engine import Card
-from uno_desktop.engine import events as ev
-from uno_desktop.i18n import N_, _
+from uno_desktop.engine.events import Event
 from uno_desktop.render import theme
-from uno_desktop.ui.log_text import COLOR_WORDS, event_line
+from uno_desktop.view.narration import moment
 
 #: how long a banner stays up at animation speed 1 (faster speeds shorten it)
 BANNER_S = 1.1
@@ -38,12 +37,6 @@ SHAKE_S = 0.3
 SHAKE_TIMES = 3
 #: the direction ring turns round in this long at animation speed 1
 RING_TURN_S = 0.7
-
-#: the banner title for a played (or turned-up) action card
-CARD_TITLES = {
-    "D2": N_("Draw Two!"),
-    "W4": N_("Wild Draw Four!"),
-}
 
 
 @dataclass(frozen=True)
@@ -70,43 +63,18 @@ class BannerFrame:
 
 
 def banner_for(
-    event: ev.Event, top: Card | None, names: Sequence[str], you: int | None
+    event: Event, top: Card | None, names: Sequence[str], you: int | None
 ) -> Banner | None:
-    """The banner an event deserves, or None. `top` is the discard pile's top card as
-    shown when the event is told (a Skip's banner comes with the skipped seat)."""
-    line = event_line(event, names, you) or ""
-    if isinstance(event, ev.CardPlayed | ev.StartCardFlipped):
-        card = event.card
-        title = CARD_TITLES.get(card.rank)
-        if title is None:
-            return None
-        seat = event.seat if isinstance(event, ev.CardPlayed) else None
-        rgb = theme.COLOR_RGB[card.color] if card.color is not None else theme.DANGER_RGB
-        return Banner(_(title), line, rgb, seat, card.rank)
-    if isinstance(event, ev.TurnSkipped):
-        if top is None or top.rank != "S":
-            return None  # a Draw Two's or a penalty's skip: already said
-        return Banner(_("Skip!"), line, _card_rgb(top), kind="S")
-    if isinstance(event, ev.DirectionChanged):
-        return Banner(_("Reverse!"), line, _card_rgb(top), kind="R")
-    if isinstance(event, ev.ColorChosen):
-        title = _("New colour: {color}").format(color=_(COLOR_WORDS[event.color]))
-        return Banner(title, line, theme.COLOR_RGB[event.color], event.seat, "color")
-    if isinstance(event, ev.UnoCalled):
-        return Banner(_("UNO!"), line, theme.ACCENT_RGB, event.seat, "uno")
-    if isinstance(event, ev.UnoCaught):
-        return Banner(_("Caught!"), line, theme.DANGER_RGB, event.target, "caught")
-    if isinstance(event, ev.HandsSwapped):
-        return Banner(_("Swap Hands!"), line, theme.ACCENT_RGB, kind="swap")
-    if isinstance(event, ev.HandsRotated):
-        return Banner(_("Hands move on!"), line, theme.ACCENT_RGB, kind="rotate")
-    return None
-
-
-def _card_rgb(card: Card | None) -> tuple[int, int, int]:
-    if card is None or card.color is None:
-        return theme.ACCENT_RGB
-    return theme.COLOR_RGB[card.color]
+    """The banner an event deserves, or None: the moment's words (`narration.moment`)
+    in its colour. `top` is the discard pile's top card as shown when the event is told."""
+    m = moment(event, top, names, you)
+    if m is None:
+        return None
+    if m.color is not None:
+        rgb = theme.COLOR_RGB[m.color]
+    else:
+        rgb = theme.DANGER_RGB if m.alarm else theme.ACCENT_RGB
+    return Banner(m.title, m.line, rgb, m.seat, m.kind)
 
 
 class Moments:

@@ -1,8 +1,9 @@
 """What the table may know of a match and do to it: the match's per-seat API, as a type.
 
 The table scene and its overlays are written against `TableSource`, never against the
-live game: they read one viewer's observation and legal actions, the round's events as
-that viewer may see them, and the private results addressed to a seat. `Match` is the
+live game: they read one viewer's view (`seat_view`: a `SeatView`; or its observation
+and legal actions), the round's events as that viewer may see them, and the private
+results addressed to a seat. `Match` is the
 one implementation the game uses; the privacy tests put a disguise in its place.
 """
 
@@ -13,6 +14,7 @@ from typing import Protocol
 from uno_desktop.engine import Action, Observation, RuleSet
 from uno_desktop.engine.events import Event
 from uno_desktop.match import FeedPos, RoundResult
+from uno_desktop.view import SeatView
 
 
 class TableSource(Protocol):
@@ -43,6 +45,7 @@ class TableSource(Protocol):
 
     # what one screen may know
     def observation(self, viewer: int | None) -> Observation: ...
+    def seat_view(self, viewer: int | None) -> SeatView: ...
     def legal_actions(self, seat: int) -> list[Action]: ...
     def uno_actions(self, seat: int) -> list[Action]: ...
     def actions_taken(self) -> int: ...

@@ -3,7 +3,8 @@
 The match changes at once when an action is applied; the screen must not. Events go into
 a queue here; each becomes a `Step` (cards in flight plus what changes when they land),
 and the displayed state (`ViewState`) changes only as flights land. When the queue is
-empty the state is checked against the real game (`sync`), so nothing can drift.
+empty the state becomes the viewer's `SeatView` (`sync`), so nothing can drift: the
+steps only animate the way there.
 
 This module knows no pygame and no screen positions: a flight names its ends by `Spot`
 ("the draw pile", "seat 3") and the scene turns spots into pixels. It also decides what
@@ -16,9 +17,11 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from uno_desktop.engine import Card, Color, Observation, Phase
+from uno_desktop.engine import Card, Color, Observation
 from uno_desktop.engine import events as ev
-from uno_desktop.ui.log_text import event_line
+from uno_desktop.view import SeatView, seat_view
+from uno_desktop.view.fold import hands_moved
+from uno_desktop.view.narration import event_line
 
 #: how many log lines the view keeps (the scene shows as many as fit)
 LOG_KEEP = 40
@@ -167,25 +170,27 @@ class TableView:
 
     # ------------------------------------------------------------------ syncing
 
-    def sync(self, obs: Observation, scores: Sequence[int] | None = None) -> None:
-        """Make the shown state what `obs` says: its own hand face up, every other hand
-        as unknown cards of the right count. Called when the queue is empty and nothing
-        flies, when the viewer changes and when a saved match resumes."""
+    def sync(self, view: SeatView | Observation, scores: Sequence[int] | None = None) -> None:
+        """Make the shown state the viewer's `SeatView` (an observation is read as one):
+        its own hand face up, every other hand as unknown cards of the right count.
+        Called when the queue is empty and nothing flies, when the viewer changes and
+        when a saved match resumes."""
+        if isinstance(view, Observation):
+            view = seat_view(view)
         s = self.state
         s.hands = [
-            list(obs.hand) if seat == obs.seat else [None] * count
-            for seat, count in enumerate(obs.hand_sizes)
+            list(view.hand) if seat == view.viewer else [None] * count
+            for seat, count in enumerate(view.hand_sizes)
         ]
-        s.discard = list(obs.discard_pile)
-        s.pile_count = obs.draw_pile_size
-        s.active_color = obs.active_color
-        s.direction = obs.direction
-        s.current = obs.current
-        s.dealer = obs.dealer
-        s.uno = list(obs.uno_declared)
-        s.round_over = obs.phase is Phase.OVER
-        ended = [e for e in obs.history if type(e) is ev.RoundEnded]
-        s.winner = ended[-1].winner if ended else None
+        s.discard = list(view.discard)
+        s.pile_count = view.draw_pile_size
+        s.active_color = view.active_color
+        s.direction = view.direction
+        s.current = view.current
+        s.dealer = view.dealer
+        s.uno = list(view.uno_declared)
+        s.round_over = view.round_over
+        s.winner = view.winner
         if scores is not None:
             s.scores = list(scores)
 
@@ -200,17 +205,20 @@ class TableView:
         if not self.queue:
             return None
         event = self.queue.popleft()
-        t = type(event)
-        if t is ev.CardsDrawn and event.reason == "deal":
+        if isinstance(event, ev.CardsDrawn) and event.reason == "deal":
             deals = [event]
             while (
                 self.queue
-                and type(self.queue[0]) is ev.CardsDrawn
-                and (self.queue[0].reason == "deal")
+                and isinstance(nxt := self.queue[0], ev.CardsDrawn)
+                and nxt.reason == "deal"
             ):
-                deals.append(self.queue.popleft())
+                deals.append(nxt)
+                self.queue.popleft()
             return self._deal_step(deals, shown)
-        builder = _BUILDERS.get(t)
+        source = hands_moved(event, self.state.players)
+        if source is not None:
+            return self._hands_moved(event, source)
+        builder = _BUILDERS.get(type(event))
         if builder is None:
             return Step(event, on_done=lambda: self.add_log(event))
         return builder(self, event, shown)
@@ -373,27 +381,21 @@ class TableView:
             for i in range(count)
         ]
 
-    def _hands_swapped(self, e: ev.HandsSwapped, shown: int | None) -> Step:
-        flights = self._backs_between(e.a, e.b, 0.0) + self._backs_between(e.b, e.a, 0.0)
-
-        def done() -> None:
-            st = self.state
-            st.hands[e.a], st.hands[e.b] = st.hands[e.b], st.hands[e.a]
-            st.uno[e.a] = st.uno[e.b] = False
-
-        return Step(e, flights=flights, on_done=self._log_done(e, done), sound="shuffle")
-
-    def _hands_rotated(self, e: ev.HandsRotated, shown: int | None) -> Step:
-        n = self.state.players
+    def _hands_moved(self, e: ev.Event, source: tuple[int, ...]) -> Step:
+        """Hands change seats (a swap, a rotation): backs fly to each hand's new seat."""
+        n = len(source)
+        moved = [s for s in range(n) if source[s] != s]
+        backs = MOVED_BACKS if len(moved) <= 2 else 3  # fewer per hand when all move
         flights: list[Flight] = []
-        for seat in range(n):
-            flights += self._backs_between(seat, (seat + e.direction) % n, 0.0)[:3]
+        for seat in moved:
+            flights += self._backs_between(source[seat], seat, 0.0)[:backs]
 
         def done() -> None:
             st = self.state
             old = st.hands
-            st.hands = [old[(s - e.direction) % n] for s in range(n)]
-            st.uno = [False] * n
+            st.hands = [old[source[s]] for s in range(n)]
+            for s in moved:
+                st.uno[s] = False  # moved hands are never catchable
 
         return Step(e, flights=flights, on_done=self._log_done(e, done), sound="shuffle")
 
@@ -437,13 +439,11 @@ _BUILDERS: dict[type, Callable[[TableView, ev.Event, int | None], Step]] = {
     ev.UnoCalled: TableView._uno_called,  # type: ignore[dict-item]
     ev.UnoCaught: TableView._uno_caught,  # type: ignore[dict-item]
     ev.FalseCatch: TableView._false_catch,  # type: ignore[dict-item]
-    ev.HandsSwapped: TableView._hands_swapped,  # type: ignore[dict-item]
-    ev.HandsRotated: TableView._hands_rotated,  # type: ignore[dict-item]
     ev.PileReshuffled: TableView._reshuffled,  # type: ignore[dict-item]
     ev.RoundEnded: TableView._round_ended,  # type: ignore[dict-item]
-    ev.PenaltyPending: TableView._plain,  # type: ignore[dict-item]
-    ev.ChallengeResolved: TableView._plain,  # type: ignore[dict-item]
-    ev.CardKept: TableView._plain,  # type: ignore[dict-item]
-    ev.CustomRuleApplied: TableView._plain,  # type: ignore[dict-item]
-    ev.StartCardReturned: TableView._plain,  # type: ignore[dict-item]
+    ev.PenaltyPending: TableView._plain,
+    ev.ChallengeResolved: TableView._plain,
+    ev.CardKept: TableView._plain,
+    ev.CustomRuleApplied: TableView._plain,
+    ev.StartCardReturned: TableView._plain,
 }

@@ -18,7 +18,7 @@ import pygame
 
 from uno_desktop.i18n import language
 from uno_desktop.render import theme
-from uno_desktop.render.fonts import font
+from uno_desktop.render.fonts import font, text_size
 from uno_desktop.ui.kit.focus import FocusGroup
 from uno_desktop.ui.kit.metrics import BASE_SIZE, MIN_SCALE, scale_for
 from uno_desktop.ui.kit.paint import dim, draw_backdrop
@@ -140,7 +140,7 @@ class Dialog(Scene):
         """Place one line of text (shrunk to the window width) and remember where."""
         width = self.size[0] - int(24 * self.scale)
         px = fit_px(text, size_px, width, bold=bold, heading=heading)
-        rect = pygame.Rect((0, 0), font(px, bold=bold, heading=heading).size(text))
+        rect = pygame.Rect((0, 0), text_size(font(px, bold=bold, heading=heading), text))
         for key, value in anchor.items():
             setattr(rect, key, value)
         self.texts[name] = (text, rect, px, bold, heading)

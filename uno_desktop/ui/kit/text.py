@@ -4,7 +4,8 @@ A text that does not fit its width is drawn smaller, down to a floor, and only t
 wrapped onto more lines; it is never cut short with an ellipsis (a name, a button or a
 title must always be read whole). The floor depends on the window and the UI size
 (`metrics.floor_px`); each scene sets it with `use_floor` before it lays out or draws,
-and no text is drawn below it.
+and no text is drawn below it. Any string is measured and drawn without raising (NUL,
+a lone surrogate, a zero-width character alone): `fonts.render` and `fonts.text_size`.
 
 `record_texts()` lets the layout tests see every text drawn through the kit: where it
 landed, at what size, and the box it had to stay in.
@@ -21,7 +22,7 @@ import pygame
 
 from uno_desktop.i18n import _
 from uno_desktop.render import theme
-from uno_desktop.render.fonts import font
+from uno_desktop.render.fonts import drawable, font, render, text_size
 from uno_desktop.ui.kit.metrics import FLOOR_MIN_PX, floor_px
 
 RGB = tuple[int, int, int]
@@ -88,7 +89,7 @@ def text_image(
     if img is None:
         if len(_cache) > 600:
             _cache.clear()
-        img = font(int(px), bold=bold, heading=heading).render(text, True, color)
+        img = render(font(int(px), bold=bold, heading=heading), text, color)
         _cache[key] = img
     return img
 
@@ -105,7 +106,7 @@ def fit_px(
     """`px`, or smaller until `text` fits in `width` on one line (never below the floor)."""
     floor = current_floor() if floor is None else floor
     px = max(floor, int(px))
-    while px > floor and font(px, bold=bold, heading=heading).size(text)[0] > width:
+    while px > floor and text_size(font(px, bold=bold, heading=heading), text)[0] > width:
         px = max(floor, int(px * 0.92))
     return px
 
@@ -121,7 +122,7 @@ def wrap_words(
         line = ""
         for word in para.split(" "):
             trial = f"{line} {word}".strip()
-            if not line or f.size(trial)[0] <= width:
+            if not line or text_size(f, trial)[0] <= width:
                 line = trial
             else:
                 lines.append(line)
@@ -145,7 +146,7 @@ def fit_lines(
     `max_lines` lines (at the floor, on as many lines as it takes, when none does)."""
     floor = current_floor() if floor is None else floor
     size = fit_px(text, px, width, bold=bold, floor=floor, heading=heading)
-    if "\n" not in text and font(size, bold=bold, heading=heading).size(text)[0] <= width:
+    if "\n" not in text and text_size(font(size, bold=bold, heading=heading), text)[0] <= width:
         return size, [text]
     size = max(floor, int(px))
     while True:
@@ -216,8 +217,9 @@ def draw_text(
 def _ink(rect: pygame.Rect, text: str, px: int, bold: bool, heading: bool) -> pygame.Rect:
     """The part of a line's rect its letters cover (without the font's leading)."""
     f = font(int(px), bold=bold, heading=heading)
-    top = max(0, f.get_ascent() - max((m[3] for m in f.metrics(text) if m), default=0))
-    bottom = min(rect.h, f.get_ascent() - min((m[2] for m in f.metrics(text) if m), default=0))
+    metrics = [m for m in f.metrics(drawable(text)) if m]
+    top = max(0, f.get_ascent() - max((m[3] for m in metrics), default=0))
+    bottom = min(rect.h, f.get_ascent() - min((m[2] for m in metrics), default=0))
     return pygame.Rect(rect.x, rect.y + top, rect.w, max(1, bottom - top))
 
 

@@ -14,8 +14,9 @@ from typing import Generic, TypeVar
 import pygame
 
 from uno_desktop.i18n import _
+from uno_desktop.names import typeable
 from uno_desktop.render import theme
-from uno_desktop.render.fonts import font
+from uno_desktop.render.fonts import font, render, text_size
 from uno_desktop.ui.kit.paint import (
     SELECTION_RGB,
     TEXT_FIELD_RGB,
@@ -114,7 +115,7 @@ class Label(Widget):
         )
         out: list[tuple[str, pygame.Rect]] = []
         for line in lines:
-            w, h = f.size(line)
+            w, h = text_size(f, line)
             r = pygame.Rect(0, 0, w, h)
             if self.align == "center":
                 r.midtop = (self.rect.centerx, y)
@@ -222,7 +223,8 @@ class TextInput(Widget):
             self.value = ""
 
     def on_text(self, text: str) -> bool:
-        if not text.isprintable():
+        text = typeable(text)
+        if not text:
             return True
         self._take_selection()
         room = self.max_len - len(self.value)
@@ -252,7 +254,7 @@ class TextInput(Widget):
         px = int(26 * s)
         pad = int(10 * s)
         f = font(px)
-        img = f.render(self.value, True, theme.TEXT_DARK_RGB)
+        img = render(f, self.value, theme.TEXT_DARK_RGB)
         clip = self.rect.inflate(-2 * pad, 0)
         visible = img.get_rect(midleft=(clip.left, self.rect.centery))
         if visible.width > clip.width:  # keep the end (where the caret is) in view

@@ -21,7 +21,7 @@ from uno_desktop.engine import Card, Color
 from uno_desktop.engine.rules import Scoring
 from uno_desktop.i18n import N_, _, integer
 from uno_desktop.render import theme
-from uno_desktop.render.fonts import font
+from uno_desktop.render.fonts import font, text_size
 from uno_desktop.ui.kit import Button, Dialog, current_floor, draw_panel, draw_text
 from uno_desktop.ui.navigation import new_seed
 
@@ -237,9 +237,11 @@ class MatchEndScene(Dialog):
         y = self._panel.top + int(70 * s)
         inner = self._panel.inflate(-int(80 * s), 0)
         for place, i in self._order():
-            left = pygame.Rect((inner.left, y), f.size(f"{place}.  {self.match.seat_name(i)}"))
+            left = pygame.Rect(
+                (inner.left, y), text_size(f, f"{place}.  {self.match.seat_name(i)}")
+            )
             pts_text = _("{points} points").format(points=integer(self.match.totals[i]))
-            right = pygame.Rect((0, y), f.size(pts_text))
+            right = pygame.Rect((0, y), text_size(f, pts_text))
             right.right = inner.right
             self._rows.append((place, i, left, right))
             y += self._row_h

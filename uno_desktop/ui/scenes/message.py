@@ -14,7 +14,7 @@ import pygame
 
 from uno_desktop.i18n import N_
 from uno_desktop.render import theme
-from uno_desktop.render.fonts import font
+from uno_desktop.render.fonts import font, render, text_size
 from uno_desktop.ui.kit import Button, Dialog, Text, draw_panel, text_of, wrap_words
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ class MessageScene(Dialog):
             midtop=(self._panel.centerx, self._panel.top + int(26 * s)),
         )
         top = self._panel.top + int(26 * s) + big_h + int(14 * s)
-        widest = max((f.size(line)[0] for line in self._lines), default=0)
+        widest = max((text_size(f, line)[0] for line in self._lines), default=0)
         self._body = pygame.Rect(0, top, widest, body_h)
         self._body.centerx = self._panel.centerx
         self.ok.rect = pygame.Rect(0, 0, int(240 * s), int(58 * s))
@@ -94,7 +94,7 @@ class MessageScene(Dialog):
         f = font(int(28 * s))
         y = self._body.top
         for line in self._lines:
-            img = f.render(line, True, theme.TEXT_RGB)
+            img = render(f, line, theme.TEXT_RGB)
             surface.blit(img, img.get_rect(midtop=(self._panel.centerx, y)))
             y += f.get_linesize()
 

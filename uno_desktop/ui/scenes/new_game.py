@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -26,7 +28,7 @@ from uno_desktop.options import (
     option,
 )
 from uno_desktop.render import theme
-from uno_desktop.render.fonts import font
+from uno_desktop.render.fonts import font, render
 from uno_desktop.seats import SeatKind, is_given_name, shown_names
 from uno_desktop.ui.kit import (
     ERROR_TEXT_RGB,
@@ -83,6 +85,11 @@ def has_custom_card(rules: RuleSet) -> bool:
     return rules.deck.get("WC", 0) > 0
 
 
+def _label_of(kind: SeatKind) -> Callable[[], str]:
+    """The kind's label, read in the language of the moment it is shown."""
+    return lambda: kind.label
+
+
 # --- the screen -------------------------------------------------------------------------
 class NewGameScene(Dialog):
     title = N_("New game")
@@ -119,7 +126,7 @@ class NewGameScene(Dialog):
     # --- widgets
     def build(self) -> None:
         self.preset_choice: Choice[str] = Choice(
-            [(p.name, (lambda p=p: _(p.title))) for p in self.presets],
+            [(p.name, partial(_, p.title)) for p in self.presets],
             self.preset.name,
             self._set_preset,
         )
@@ -148,14 +155,14 @@ class NewGameScene(Dialog):
                 TextInput(
                     self.seats[i][0],
                     max_len=NAME_CHARS,
-                    on_change=lambda v, i=i: self._set_name(i, v),
+                    on_change=partial(self._set_name, i),
                 )
             )
             self.kind_choices.append(
                 Choice(
-                    [(kind.value, (lambda kind=kind: kind.label)) for kind in SeatKind],
+                    [(kind.value, _label_of(kind)) for kind in SeatKind],
                     self.seats[i][1],
-                    lambda v, i=i: self._set_kind(i, v),
+                    partial(self._set_kind, i),
                 )
             )
         self.back_button = Button(N_("Back"), self.back)
@@ -322,7 +329,9 @@ class NewGameScene(Dialog):
         """Keep the choices for next time (as the settings' own types when available)."""
         from uno_desktop.storage import SeatSetting
 
-        last_seats: Any = tuple(SeatSetting("" if is_given_name(n) else n, k) for n, k in seats)
+        last_seats: Any = tuple(
+            SeatSetting("" if is_given_name(n) else n, SeatKind(k)) for n, k in seats
+        )
         changes: dict[str, Any] = {
             "last_preset": self.preset.name,
             "last_seats": last_seats,
@@ -423,5 +432,5 @@ class NewGameScene(Dialog):
             ]:
                 if y + f.get_linesize() > limit:
                     break
-                surface.blit(f.render(line, True, ERROR_TEXT_RGB), (L.left, y))
+                surface.blit(render(f, line, ERROR_TEXT_RGB), (L.left, y))
                 y += f.get_linesize()

@@ -11,6 +11,7 @@ leaves; the panel has the same buttons.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -21,9 +22,10 @@ from uno_desktop.render import theme
 from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import TableLayout, fan_rects, table_layout
 from uno_desktop.replay import Replay, ReplayState
+from uno_desktop.seats import SeatNames
 from uno_desktop.ui.kit import Button, Dialog, wrap_words
-from uno_desktop.ui.log_text import event_line
 from uno_desktop.ui.table_paint import HandCard, SeatFrame, TableFrame, TablePainter
+from uno_desktop.view.narration import log_lines, round_end_line
 
 #: playback speeds offered, slowest first
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
@@ -68,7 +70,7 @@ class ReplayScene(Dialog):
     def __init__(self, services: Any, replay: Replay, *, autoplay: bool = True) -> None:
         self.replay = replay
         record = replay.record
-        self.names = list(record.names)
+        self.names = SeatNames(record.names)  # a name the game gave, in today's language
         self.n = len(self.names)
         humans = [s for s, spec in enumerate(record.seats) if spec.is_human]
         self.bottom = humans[0] if humans else 0
@@ -184,7 +186,7 @@ class ReplayScene(Dialog):
         self.close()
 
     def shortcut(self, event: pygame.event.Event) -> bool:
-        actions = {
+        actions: dict[int, Callable[[], None]] = {
             pygame.K_SPACE: self.toggle,
             pygame.K_LEFT: self.step_back,
             pygame.K_RIGHT: self.step_forward,
@@ -222,12 +224,7 @@ class ReplayScene(Dialog):
 
     def log_lines(self) -> list[str]:
         """The log up to the step on screen (what a player at the table read by then)."""
-        lines = []
-        for event in self.replay.events_upto(self.step):
-            line = event_line(event, self.names)
-            if line is not None:
-                lines.append(line)
-        return lines[-LOG_LINES:]
+        return log_lines(self.replay.events_upto(self.step), self.names)[-LOG_LINES:]
 
     def status_text(self) -> str:
         return _("Replay of round {n}: step {k} of {total}, speed {speed}x").format(
@@ -269,13 +266,7 @@ class ReplayScene(Dialog):
             for c, r in zip(mine, fan_rects(len(mine), lay.hand_rect, lay.card_w))
         )
         first = max(0, len(st.discard) - 3)
-        toast = None
-        if over:
-            toast = (
-                _("{name} wins the round!").format(name=self.names[st.winner])
-                if st.winner is not None
-                else _("Nobody can play: the round ends with no score.")
-            )
+        toast = round_end_line(st.winner, self.names) if over else None
         return TableFrame(
             layout=lay,
             bottom=self.bottom,

@@ -2,7 +2,8 @@
 
 Each row says when the round ended, by which rules, who sat at the table and who won
 with how many points. Rows are buttons: arrows or Tab move, Enter or a click opens. A
-record that cannot be read is moved aside while the list is made (a notice says so).
+record is read when its row is shown; one that cannot be read is moved aside then (a
+notice says so).
 """
 
 from __future__ import annotations
@@ -69,33 +70,36 @@ class ReplayRow(Button):
             draw_focus_ring(surface, self.rect, s, max(6, round(16 * s)) + round(4 * s))
 
 
-def read_entries(services: Any) -> list[Any]:
-    """The recorded rounds, newest first (none without storage)."""
-    from uno_desktop.replay import ReplayShelf
+def read_listing(services: Any) -> Any:
+    """The recorded rounds, newest first, read page by page (none without storage)."""
+    from uno_desktop.replay import ReplayListing, ReplayShelf
 
     storage = services.storage
-    return ReplayShelf(storage).entries() if storage is not None else []
+    return ReplayListing(ReplayShelf(storage) if storage is not None else None)
 
 
 class ReplaysScene(Dialog):
-    """The list of recorded rounds, ROWS to a page (read when the screen opens and
-    again when a replay is left)."""
+    """The list of recorded rounds, ROWS to a page: the folder is listed when the screen
+    opens and again when a replay is left, and only the rows on screen are read."""
 
     title = N_("Replays")
 
     def __init__(self, services: Any) -> None:
-        self.entries: list[Any] = read_entries(services)
+        self.listing = read_listing(services)
         self.page = 0
         self._empty = pygame.Rect(0, 0, 0, 0)
         super().__init__(services)
 
     @property
     def pages(self) -> int:
-        return max(1, -(-len(self.entries) // ROWS))
+        return max(1, -(-len(self.listing) // ROWS))
 
     def build(self) -> None:
-        start = self.page * ROWS
-        self.rows = [ReplayRow(e, self._opener(e)) for e in self.entries[start : start + ROWS]]
+        entries = self.listing.page(self.page * ROWS, ROWS)
+        while not entries and self.page > 0:  # its records proved unusable
+            self.page = min(self.page - 1, self.pages - 1)
+            entries = self.listing.page(self.page * ROWS, ROWS)
+        self.rows = [ReplayRow(e, self._opener(e)) for e in entries]
         self.newer = Button(N_("Newer"), lambda: self._turn(-1), key="newer")
         self.older = Button(N_("Older"), lambda: self._turn(1), key="older")
         self.done = Button(N_("Back"), self.back, style="primary", key="back")
@@ -117,7 +121,7 @@ class ReplaysScene(Dialog):
 
     def resume(self) -> None:
         """Back from a replay (or a message about one): read the folder again."""
-        self.entries = read_entries(self.services)
+        self.listing = read_listing(self.services)
         self.page = min(self.page, self.pages - 1)
         self.rebuild()
         super().resume()
@@ -147,7 +151,7 @@ class ReplaysScene(Dialog):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_title(surface)
-        if not self.entries:
+        if not self.rows:
             draw_text(
                 surface,
                 _("No rounds recorded yet. Every finished round is kept here."),

@@ -19,6 +19,7 @@ from uno_desktop.i18n import N_, _, integer
 from uno_desktop.render import theme
 from uno_desktop.ui.kit import Button, Overlay, draw_panel, draw_text, row
 from uno_desktop.ui.table_source import TableSource
+from uno_desktop.view.narration import round_title
 
 #: seconds between two counted cards at animation speed 1, and the cap on the whole count
 COUNT_STEP_S = 0.11
@@ -38,13 +39,13 @@ class RoundEndScene(Overlay):
     ) -> None:
         self.match = match
         self.on_next_round = on_next_round
-        result = match.round_result()
-        self.hands: list[tuple[Card, ...]] = [
-            tuple(sorted(h, key=Card.sort_key)) for h in result.hands
-        ]
-        self.points: tuple[int, ...] = result.points
-        self.winner: int | None = result.winner
-        self.blocked: bool = result.blocked
+        # every hand (nothing is secret once the round is over); the rest as every seat saw it
+        hands = match.round_result().hands
+        self.hands: list[tuple[Card, ...]] = [tuple(sorted(h, key=Card.sort_key)) for h in hands]
+        view = match.seat_view(None)
+        self.points: tuple[int, ...] = view.points
+        self.winner: int | None = view.winner
+        self.blocked: bool = view.blocked
         finished = getattr(match, "round_finished", False)
         self.totals_before = (
             [t - p for t, p in zip(match.totals, self.points)] if finished else list(match.totals)
@@ -187,11 +188,10 @@ class RoundEndScene(Overlay):
         draw_panel(surface, p, s, alpha=255, border=border)
         names = [self.match.seat_name(i) for i in range(len(self.hands))]
         round_no = getattr(self.match, "round_no", 1)
+        title = round_title(self.winner, round_no, names)
         if self.winner is None:
-            title = _("Round {n}: nobody could play").format(n=round_no)
             sub = _("The round is blocked: no points this time.")
         else:
-            title = _("{name} wins round {n}!").format(name=names[self.winner], n=round_no)
             sub = _("First to {n} points wins the match.").format(n=self.match.rules.target_score)
         draw_text(
             surface,

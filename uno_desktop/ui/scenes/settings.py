@@ -6,6 +6,7 @@ result immediately, and closing the screen can never lose a change.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -63,7 +64,7 @@ class SettingsScene(Dialog):
             wrap=False,
         )
         self.think: Choice[float] = Choice(
-            [(v, (lambda v=v: _seconds(v))) for v in THINK_TIMES_S],
+            [(v, partial(_seconds, v)) for v in THINK_TIMES_S],
             _nearest(st.think_time_s, THINK_TIMES_S),
             lambda v: up(think_time_s=v),
             wrap=False,
@@ -71,7 +72,7 @@ class SettingsScene(Dialog):
         self.fullscreen = Toggle(st.fullscreen, lambda v: up(fullscreen=v))
         self.colorblind = Toggle(st.colorblind, lambda v: up(colorblind=v))
         self.language: Choice[str] = Choice(
-            [(code, (lambda n=name: n)) for code, name in LANGUAGES.items()],
+            list(LANGUAGES.items()),
             st.language or language(),
             lambda v: up(language=v),
         )

@@ -82,7 +82,7 @@ class StatisticsScene(Dialog):
         from uno_desktop.replay import ReplayShelf
 
         storage = self.services.storage
-        return storage is not None and bool(ReplayShelf(storage).files())
+        return storage is not None and bool(ReplayShelf(storage).names())
 
     def _open_replays(self) -> None:
         """The recorded rounds, newest first."""

@@ -1,4 +1,5 @@
-"""Log lines: what everyone at the table may read. Drawn cards are never named."""
+"""The narration: log lines everyone at the table may read (drawn cards are never named),
+the words of the big moments, and "you" for the seat the screen speaks to."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 from uno_desktop.engine import Card, Color
 from uno_desktop.engine import events as ev
 from uno_desktop.i18n import set_language
-from uno_desktop.ui.log_text import card_name, challenge_result_text, event_line, log_lines
+from uno_desktop.view.narration import card_name, challenge_result_text, event_line, log_lines
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 SECRET = (Card.parse("G7"), Card.parse("WS"), Card.parse("BD2"))
@@ -106,7 +107,7 @@ def _msgids_in_table_files() -> set[str]:
 
     root = Path(__file__).resolve().parents[2] / "uno_desktop"
     files = [
-        "ui/log_text.py",
+        "view/narration.py",
         "ui/table_view.py",
         "ui/scenes/table.py",
         "ui/table_dialogs.py",
@@ -198,3 +199,98 @@ def test_the_table_log_rewords_itself_when_the_language_changes_mid_round():
     finally:
         set_language("en")
     assert len(swedish) == 1 and swedish[0] != "Bo plays Red 5." and "Bo" in swedish[0]
+
+
+# --- "you": the seat the screen speaks to, and a seat the game named "You" -----------------
+
+GIVEN = ["You", "Computer 1", "Computer 2"]  # a lone person at a table of computers
+
+
+def test_a_seat_the_game_named_you_is_spoken_to_in_the_second_person():
+    from uno_desktop.seats import SeatNames
+
+    names = SeatNames(GIVEN)
+    assert event_line(ev.CardPlayed(0, Card.parse("GD2")), names) == "You play Green Draw Two."
+    assert event_line(ev.CardsDrawn(0, 1, SECRET[:1], "draw"), names) == "You draw a card."
+    assert event_line(ev.RoundEnded(0, (0, 9, 9)), names) == "You win the round!"
+    assert event_line(ev.UnoCaught(1, 0), names) == "Computer 1 catches you without UNO!"
+    assert event_line(ev.HandsSwapped(2, 0), names) == "You and Computer 2 swap hands."
+    assert event_line(ev.CardPlayed(1, Card.parse("R5")), names) == "Computer 1 plays Red 5."
+
+
+def test_a_seat_named_you_is_spoken_to_in_swedish_too():
+    from uno_desktop.seats import SeatNames
+
+    names = SeatNames(GIVEN)
+    set_language("sv")
+    assert event_line(ev.UnoCaught(1, 0), names) == "Dator 1 ertappar dig utan UNO!"
+    assert event_line(ev.PenaltyPending(0, 4, True), names) == "4 kort väntar på dig."
+    assert event_line(ev.ChallengeResolved(1, 0, True), names) == "Dator 1 utmanar: du bluffade!"
+    assert event_line(ev.CardsDrawn(0, 1, (), "draw"), names) == "Du drar ett kort."
+
+
+def test_the_round_end_title_and_line_speak_to_you():
+    from uno_desktop.seats import SeatNames
+    from uno_desktop.view.narration import round_end_line, round_title
+
+    names = SeatNames(GIVEN)
+    assert round_title(0, 3, names) == "You win round 3!"
+    assert round_title(1, 3, names) == "Computer 1 wins round 3!"
+    assert round_title(None, 3, names) == "Round 3: nobody could play"
+    assert round_end_line(0, names) == "You win the round!"
+    assert round_end_line(1, ["Ann", "Bo"], you=1) == "You win the round!"
+    set_language("sv")
+    assert round_title(0, 3, names) == "Du vinner runda 3!"
+    assert round_end_line(0, names) == "Du vinner rundan!"
+
+
+def test_a_challenge_result_speaks_to_a_seat_named_you():
+    names = list(GIVEN)
+    guilty = ev.ChallengeResolved(1, 0, True, SECRET)
+    assert challenge_result_text(guilty, 4, None, names) == "You were caught bluffing! You draw 4."
+    fair = ev.ChallengeResolved(0, 1, False, SECRET)
+    assert challenge_result_text(fair, 6, None, names) == "Not a bluff: you draw 6."
+
+
+# --- the big moments' words ------------------------------------------------------------------
+
+
+def test_a_draw_two_is_a_big_moment_in_its_colour_with_its_log_line():
+    from uno_desktop.view.narration import moment
+
+    said = moment(ev.CardPlayed(1, Card.parse("BD2")), None, NAMES, None)
+    assert said is not None
+    assert (said.title, said.line, said.kind, said.seat) == (
+        "Draw Two!",
+        "Bo plays Blue Draw Two.",
+        "D2",
+        1,
+    )
+    assert said.color is Color.BLUE and not said.alarm
+
+
+def test_a_wild_draw_four_and_a_catch_are_alarms_without_a_colour():
+    from uno_desktop.view.narration import moment
+
+    four = moment(ev.CardPlayed(0, Card.parse("W4")), None, NAMES, 0)
+    caught = moment(ev.UnoCaught(0, 2), None, NAMES, None)
+    assert four is not None and four.color is None and four.alarm
+    assert four.line == "You play Wild Draw Four."
+    assert caught is not None and caught.alarm and caught.seat == 2
+
+
+def test_a_skip_is_a_moment_only_under_a_skip_card():
+    from uno_desktop.view.narration import moment
+
+    under_skip = moment(ev.TurnSkipped(2), Card.parse("YS"), NAMES, None)
+    assert under_skip is not None and under_skip.title == "Skip!"
+    assert under_skip.color is Color.YELLOW
+    assert moment(ev.TurnSkipped(2), Card.parse("YD2"), NAMES, None) is None
+
+
+def test_plain_events_are_no_big_moment():
+    from uno_desktop.view.narration import moment
+
+    for event in ALL_EVENTS:
+        if isinstance(event, ev.CardsDrawn | ev.CardKept | ev.PileReshuffled | ev.RoundEnded):
+            assert moment(event, Card.parse("R5"), NAMES, None) is None

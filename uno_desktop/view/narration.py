@@ -1,0 +1,334 @@
+"""The round told in words, in the current language: log lines and the big moments.
+
+One narration for every screen (the table's log and banners, the hand-off summary, a
+replay, the tutorial, the round end, the phone page). Everyone at a pass-and-play table
+reads the same log, so a line never names a card only one seat may see: drawn cards
+are counted, never named (not even the viewer's own), and a challenge shows no hand.
+
+A line speaks to "you" in the second person: the seat the screen speaks to (`you`,
+e.g. the lone human at a table of computers) and any seat whose name is the one the
+game gives a lone person ("You", "Du"), so no line reads "You plays Red 5.". Sentences
+are whole translated templates, never glued-together pieces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import assert_never
+
+from uno_desktop.card_names import card_name, color_name
+from uno_desktop.engine.cards import Card, Color
+from uno_desktop.engine.events import (
+    CardKept,
+    CardPlayed,
+    CardsDrawn,
+    ChallengeResolved,
+    ColorChosen,
+    CustomRuleApplied,
+    DirectionChanged,
+    Event,
+    FalseCatch,
+    HandsRotated,
+    HandsSwapped,
+    PenaltyPending,
+    PileReshuffled,
+    RoundEnded,
+    RoundStarted,
+    StartCardFlipped,
+    StartCardReturned,
+    TurnSkipped,
+    UnoCalled,
+    UnoCaught,
+)
+from uno_desktop.i18n import N_, _
+from uno_desktop.seats import is_you
+
+__all__ = [
+    "CARD_TITLES",
+    "COLOR_WORDS",
+    "Moment",
+    "card_name",
+    "challenge_result_text",
+    "color_name",
+    "event_line",
+    "log_lines",
+    "moment",
+    "round_end_line",
+    "round_title",
+    "you_seats",
+]
+
+#: colour names inside a sentence ("Ann chooses red.")
+COLOR_WORDS: dict[Color, str] = {
+    Color.RED: N_("red"),
+    Color.YELLOW: N_("yellow"),
+    Color.GREEN: N_("green"),
+    Color.BLUE: N_("blue"),
+}
+
+#: the big moment's title for a played (or turned-up) card that makes the next player draw
+CARD_TITLES: dict[str, str] = {
+    "D2": N_("Draw Two!"),
+    "W4": N_("Wild Draw Four!"),
+}
+
+
+def you_seats(names: Sequence[str], you: int | None = None) -> frozenset[int]:
+    """The seats a line speaks to as "you": `you`, and any seat named as the game names
+    a lone person ("You", in any of its languages)."""
+    seats = {s for s in range(len(names)) if is_you(names[s])}
+    if you is not None:
+        seats.add(you)
+    return frozenset(seats)
+
+
+# ---------------------------------------------------------------------------- log lines
+
+
+def event_line(event: Event, names: Sequence[str], you: int | None = None) -> str | None:
+    """The log line for one event, or None for the deal's cards (the deal has its line).
+
+    `names` are the seats' display names; `you` is the seat the screen speaks to (see
+    the module docstring). Never names a drawn card or a shown hand.
+    """
+    return _line(event, names, you_seats(names, you))
+
+
+def log_lines(events: Iterable[Event], names: Sequence[str], you: int | None = None) -> list[str]:
+    """The log lines for several events, skipping those without a line."""
+    yous = you_seats(names, you)
+    return [line for e in events if (line := _line(e, names, yous)) is not None]
+
+
+def _line(event: Event, names: Sequence[str], yous: frozenset[int]) -> str | None:
+    match event:
+        case RoundStarted(dealer=dealer, hand_size=size):
+            if dealer in yous:
+                return _("You deal {n} cards to everyone.").format(n=size)
+            return _("{name} deals {n} cards to everyone.").format(name=names[dealer], n=size)
+        case StartCardFlipped(card=card):
+            return _("The first card is {card}.").format(card=card_name(card))
+        case StartCardReturned():
+            return _("A Wild Draw Four cannot start: it goes back into the deck.")
+        case CardPlayed(seat=seat, card=card, jump_in=jump_in):
+            return _played(seat, card, jump_in, names, yous)
+        case ColorChosen(seat=seat, color=color):
+            if seat in yous:
+                return _("You choose {color}.").format(color=_(COLOR_WORDS[color]))
+            return _("{name} chooses {color}.").format(
+                name=names[seat], color=_(COLOR_WORDS[color])
+            )
+        case CardsDrawn(seat=seat, count=count, reason=reason):
+            return _drawn(seat, count, reason, names, yous)
+        case CardKept(seat=seat):
+            if seat in yous:
+                return _("You keep the card.")
+            return _("{name} keeps the card.").format(name=names[seat])
+        case TurnSkipped(seat=seat):
+            if seat in yous:
+                return _("You are skipped.")
+            return _("{name} is skipped.").format(name=names[seat])
+        case DirectionChanged(direction=direction):
+            if direction > 0:
+                return _("Play now goes clockwise.")
+            return _("Play now goes counter-clockwise.")
+        case PenaltyPending(seat=seat, amount=amount):
+            if seat in yous:
+                return _("{n} cards wait for you.").format(n=amount)
+            return _("{n} cards wait for {name}.").format(n=amount, name=names[seat])
+        case ChallengeResolved(challenger=challenger, offender=offender, guilty=guilty):
+            return _challenged(challenger, offender, guilty, names, yous)
+        case UnoCalled(seat=seat):
+            if seat in yous:
+                return _("You say UNO!")
+            return _("{name} says UNO!").format(name=names[seat])
+        case UnoCaught(catcher=catcher, target=target):
+            if catcher in yous:
+                return _("You catch {target} without UNO!").format(target=names[target])
+            if target in yous:
+                return _("{catcher} catches you without UNO!").format(catcher=names[catcher])
+            return _("{catcher} catches {target} without UNO!").format(
+                catcher=names[catcher], target=names[target]
+            )
+        case FalseCatch(catcher=catcher, target=target):
+            if catcher in yous:
+                return _("You try to catch {target}, but {target} is safe.").format(
+                    target=names[target]
+                )
+            if target in yous:
+                return _("{catcher} tries to catch you, but you are safe.").format(
+                    catcher=names[catcher]
+                )
+            return _("{catcher} tries to catch {target}, but {target} is safe.").format(
+                catcher=names[catcher], target=names[target]
+            )
+        case HandsSwapped(a=a, b=b):
+            if a in yous or b in yous:
+                return _("You and {name} swap hands.").format(name=names[b if a in yous else a])
+            return _("{a} and {b} swap hands.").format(a=names[a], b=names[b])
+        case HandsRotated():
+            return _("Every hand passes to the next player.")
+        case CustomRuleApplied(text=text):
+            # a built-in preset's text is a msgid (shown in this language); a family's own
+            # text is not, and shows as they wrote it
+            return _("House rule: {text}").format(text=_(text))
+        case PileReshuffled():
+            return _("The discard pile is shuffled into a new draw pile.")
+        case RoundEnded(winner=winner):
+            return _round_end(winner, names, yous)
+        case _:
+            assert_never(event)
+
+
+def _played(
+    seat: int, card: Card, jump_in: bool, names: Sequence[str], yous: frozenset[int]
+) -> str:
+    if seat in yous:
+        if jump_in:
+            return _("You jump in with {card}!").format(card=card_name(card))
+        return _("You play {card}.").format(card=card_name(card))
+    if jump_in:
+        return _("{name} jumps in with {card}!").format(name=names[seat], card=card_name(card))
+    return _("{name} plays {card}.").format(name=names[seat], card=card_name(card))
+
+
+def _drawn(
+    seat: int, count: int, reason: str, names: Sequence[str], yous: frozenset[int]
+) -> str | None:
+    """A draw, by count only. None for the deal (the deal has its own line)."""
+    if reason == "deal":
+        return None
+    if seat in yous:
+        if reason == "uno":
+            return _("You draw {n} for not saying UNO.").format(n=count)
+        if reason == "false_catch":
+            return _("You draw {n} for a wrong catch.").format(n=count)
+        if count == 1:
+            return _("You draw a card.")
+        return _("You draw {n} cards.").format(n=count)
+    name = names[seat]
+    if reason == "uno":
+        return _("{name} draws {n} for not saying UNO.").format(name=name, n=count)
+    if reason == "false_catch":
+        return _("{name} draws {n} for a wrong catch.").format(name=name, n=count)
+    if count == 1:
+        return _("{name} draws a card.").format(name=name)
+    return _("{name} draws {n} cards.").format(name=name, n=count)
+
+
+def _challenged(
+    challenger: int, offender: int, guilty: bool, names: Sequence[str], yous: frozenset[int]
+) -> str:
+    if challenger in yous:
+        if guilty:
+            return _("You challenge: {offender} was bluffing!").format(offender=names[offender])
+        return _("You challenge: {offender} played fair.").format(offender=names[offender])
+    if offender in yous:
+        if guilty:
+            return _("{challenger} challenges: you were bluffing!").format(
+                challenger=names[challenger]
+            )
+        return _("{challenger} challenges: you played fair.").format(challenger=names[challenger])
+    if guilty:
+        return _("{challenger} challenges: {offender} was bluffing!").format(
+            challenger=names[challenger], offender=names[offender]
+        )
+    return _("{challenger} challenges: {offender} played fair.").format(
+        challenger=names[challenger], offender=names[offender]
+    )
+
+
+def _round_end(winner: int | None, names: Sequence[str], yous: frozenset[int]) -> str:
+    if winner is None:
+        return _("Nobody can play: the round ends with no score.")
+    if winner in yous:
+        return _("You win the round!")
+    return _("{name} wins the round!").format(name=names[winner])
+
+
+def round_end_line(winner: int | None, names: Sequence[str], you: int | None = None) -> str:
+    """The line for a round's end: who won it (None: nobody could play)."""
+    return _round_end(winner, names, you_seats(names, you))
+
+
+def round_title(
+    winner: int | None, round_no: int, names: Sequence[str], you: int | None = None
+) -> str:
+    """The round end's title: "Ann wins round 3!", "You win round 3!", or a blocked round."""
+    if winner is None:
+        return _("Round {n}: nobody could play").format(n=round_no)
+    if winner in you_seats(names, you):
+        return _("You win round {n}!").format(n=round_no)
+    return _("{name} wins round {n}!").format(name=names[winner], n=round_no)
+
+
+def challenge_result_text(
+    event: ChallengeResolved, amount: int, viewer: int | None, names: Sequence[str]
+) -> str:
+    """What the challenge's result says ("Bo was bluffing! Bo draws 4."): `amount` is how
+    many cards the loser draws; the viewer (and a seat named "You") is "you"."""
+    yous = you_seats(names, viewer)
+    if event.guilty:
+        if event.offender in yous:
+            return _("You were caught bluffing! You draw {n}.").format(n=amount)
+        name = names[event.offender]
+        return _("{name} was bluffing! {name} draws {n}.").format(name=name, n=amount)
+    if event.challenger in yous:
+        return _("Not a bluff: you draw {n}.").format(n=amount)
+    return _("Not a bluff: {name} draws {n}.").format(name=names[event.challenger], n=amount)
+
+
+# ---------------------------------------------------------------------------- big moments
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A big moment's words: a title, the log line under it, what it is about (`kind`:
+    the card's rank "D2"/"W4", "S", "R", "color", "uno", "caught", "swap", "rotate"), the
+    seat it is about, and its colour (None: no colour of its own; `alarm` then asks for
+    the warning colour rather than the accent)."""
+
+    title: str
+    line: str
+    kind: str
+    seat: int | None
+    color: Color | None
+    alarm: bool = False
+
+
+def moment(
+    event: Event, top: Card | None, names: Sequence[str], you: int | None = None
+) -> Moment | None:
+    """The big moment an event makes, or None. `top` is the discard pile's top card as
+    shown when the event is told (a Skip's moment comes with the skipped seat)."""
+    match event:
+        case CardPlayed(card=card) | StartCardFlipped(card=card):
+            title = CARD_TITLES.get(card.rank)
+            if title is None:
+                return None
+            seat = event.seat if isinstance(event, CardPlayed) else None
+            line = event_line(event, names, you) or ""
+            return Moment(_(title), line, card.rank, seat, card.color, card.color is None)
+        case TurnSkipped():
+            if top is None or top.rank != "S":
+                return None  # a Draw Two's or a penalty's skip: already said
+            return Moment(_("Skip!"), event_line(event, names, you) or "", "S", None, top.color)
+        case DirectionChanged():
+            color = top.color if top is not None else None
+            return Moment(_("Reverse!"), event_line(event, names, you) or "", "R", None, color)
+        case ColorChosen(seat=seat, color=color):
+            title = _("New colour: {color}").format(color=_(COLOR_WORDS[color]))
+            return Moment(title, event_line(event, names, you) or "", "color", seat, color)
+        case UnoCalled(seat=seat):
+            return Moment(_("UNO!"), event_line(event, names, you) or "", "uno", seat, None)
+        case UnoCaught(target=target):
+            line = event_line(event, names, you) or ""
+            return Moment(_("Caught!"), line, "caught", target, None, alarm=True)
+        case HandsSwapped():
+            return Moment(_("Swap Hands!"), event_line(event, names, you) or "", "swap", None, None)
+        case HandsRotated():
+            line = event_line(event, names, you) or ""
+            return Moment(_("Hands move on!"), line, "rotate", None, None)
+        case _:
+            return None
