@@ -6,7 +6,8 @@ scale)`; a layout that leaves the window or overlaps itself is done again a litt
 smaller until it fits), draws a backdrop (full screens) or dims what is below (modal
 overlays), and routes input: shortcut keys first (`shortcut`), then the widgets, then
 Esc (`back`). A modal dialog swallows every input; a non-modal one (the penalty banner)
-takes only what hits its own widgets, so the table below stays playable.
+takes only what hits its own widgets, so the table below stays playable, and holds no
+keyboard focus of its own: the scene below puts its buttons in its own focus ring.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ class Dialog(Scene):
     def __init__(self, services: Services) -> None:
         super().__init__()
         self.services = services
-        self.group = FocusGroup()
+        self.group = FocusGroup(keyboard=self.modal)
         self._layout_key: tuple[int, int, float, str] | None = None
         self.scale = 1.0
         self.size: tuple[int, int] = BASE_SIZE

@@ -23,7 +23,9 @@ from uno_desktop.render.layout import TableLayout, fan_rects, table_layout
 from uno_desktop.replay import Replay, ReplayState
 from uno_desktop.ui.kit import Button, Dialog, wrap_words
 from uno_desktop.ui.log_text import event_line
-from uno_desktop.ui.table_paint import HandCard, SeatFrame, TableFrame, TablePainter
+from uno_desktop.ui.table_frame import HandCard, SeatFrame, TableFrame
+from uno_desktop.ui.table_paint import TablePainter
+from uno_desktop.ui.table_paint_panel import PanelPainter
 
 #: playback speeds offered, slowest first
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
@@ -239,7 +241,7 @@ class ReplayScene(Dialog):
 
     def hint_lines(self, lay: TableLayout) -> list[str]:
         text = _("Keys: Space play or pause · Left and Right step · Up and Down speed · Esc leave")
-        px = TablePainter.hint_px(lay)
+        px = PanelPainter.hint_px(lay)
         return wrap_words(text, px, lay.log_rect.w - round(8 * lay.scale))
 
     def frame(self, size: tuple[int, int]) -> TableFrame:
