@@ -238,14 +238,14 @@ class Dialog(Scene):
 
     # --- plumbing
     def _ui_scale(self) -> float:
-        return float(getattr(self.services.settings, "ui_scale", 1.0) or 1.0)
+        return self.services.settings.ui_scale
 
     def _window_size(self) -> tuple[int, int]:
         surf = pygame.display.get_surface() if pygame.display.get_init() else None
         if surf is not None:
             return surf.get_size()
-        size = getattr(self.services.settings, "window_size", BASE_SIZE)
-        return (int(size[0]), int(size[1]))
+        w, h = self.services.settings.window_size
+        return (int(w), int(h))
 
     def relayout(self, size: tuple[int, int] | None = None) -> None:
         """Place widgets now (also used by tests that need the rects before a frame)."""

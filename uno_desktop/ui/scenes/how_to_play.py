@@ -9,7 +9,7 @@ also leads into the first-game tutorial (not from a match's pause menu).
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +18,9 @@ from uno_desktop.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
 from uno_desktop.ui.kit import PANEL_ALPHA, Button, Dialog, draw_panel, wrap_words
+
+if TYPE_CHECKING:
+    from uno_desktop.ui.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -30,12 +33,12 @@ def sections_for(rules: RuleSet) -> list[tuple[str, list[str]]]:
     return [(heading, body.split("\n")) for heading, body in how_to_play(rules)]
 
 
-def rules_for(services: Any) -> RuleSet:
+def rules_for(services: Services) -> RuleSet:
     """The running match's rules, else the last chosen preset's, else the official ones."""
-    match = getattr(services, "match", None)
+    match = services.match
     if match is not None:
         return match.rules
-    name = getattr(services.settings, "last_preset", "official") or "official"
+    name = services.settings.last_preset or "official"
     try:
         from uno_desktop.presets import load_named_preset
 
@@ -50,7 +53,7 @@ class HowToPlayScene(Dialog):
     sub-screen is opaque: the table's texts never show through it)."""
 
     def __init__(
-        self, services: Any, rules: RuleSet | None = None, *, overlay: bool = False
+        self, services: Services, rules: RuleSet | None = None, *, overlay: bool = False
     ) -> None:
         self.rules = rules if rules is not None else rules_for(services)
         self.overlay = overlay

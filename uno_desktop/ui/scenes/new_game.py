@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -51,6 +52,9 @@ HINTS: tuple[tuple[bool, str], ...] = (
     (False, N_("No hints: a serious match")),
 )
 
+if TYPE_CHECKING:
+    from uno_desktop.ui.services import Services
+
 
 @dataclasses.dataclass(frozen=True)
 class PresetChoice:
@@ -83,22 +87,26 @@ def has_custom_card(rules: RuleSet) -> bool:
     return rules.deck.get("WC", 0) > 0
 
 
+def _kind_label(kind: SeatKind) -> str:
+    return kind.label
+
+
 # --- the screen -------------------------------------------------------------------------
 class NewGameScene(Dialog):
     title = N_("New game")
 
-    def __init__(self, services: Any) -> None:
+    def __init__(self, services: Services) -> None:
         self.presets, self.errors = available_presets()
         st = services.settings
         names = [p.name for p in self.presets]
-        last = getattr(st, "last_preset", "official")
+        last = st.last_preset
         self.preset = self.presets[names.index(last)] if last in names else self.presets[0]
         # [the name as the field shows it, the seat kind]; the game's own names are shown
         # in the current language and remembered as no text (storage.SeatSetting)
         self.seats: list[list[str]] = []
-        for seat in list(getattr(st, "last_seats", ()))[:MAX_SEATS]:
-            kind = SeatKind.parse(str(getattr(seat, "kind", ""))) or SeatKind.NORMAL
-            name = str(getattr(seat, "name", "") or "")
+        for seat in st.last_seats[:MAX_SEATS]:
+            kind = SeatKind.parse(str(seat.kind)) or SeatKind.NORMAL
+            name = seat.name
             self.seats.append([name, kind.value])
         self.n_players = max(2, len(self.seats)) if self.seats else 4
         if not self.seats:
@@ -106,20 +114,21 @@ class NewGameScene(Dialog):
         self.seats += [["", SeatKind.NORMAL.value] for _i in range(MAX_SEATS - len(self.seats))]
         self.name_inputs: list[TextInput] = []  # built in build()
         self._rename()
-        self.target = getattr(st, "last_target_score", None) or self.preset.rules.target_score
-        rule = getattr(st, "custom_rule", None) or self.preset.rules.custom_rule
+        self.target = st.last_target_score or self.preset.rules.target_score
+        rule = st.custom_rule or self.preset.rules.custom_rule
         # a built-in text is a msgid: shown in this language, kept as the msgid while unchanged
         self._rule_source = rule.text
         self.rule_text, self.rule_effect, self.rule_amount = _(rule.text), rule.effect, rule.amount
-        self.hints = bool(getattr(st, "last_hints", True))
+        self.hints = st.last_hints
         self._left = pygame.Rect(0, 0, 0, 0)
+        self._errors_top: int | None = None  # where the preset errors start (laid out)
         self._right = pygame.Rect(0, 0, 0, 0)
         super().__init__(services)
 
     # --- widgets
     def build(self) -> None:
         self.preset_choice: Choice[str] = Choice(
-            [(p.name, (lambda p=p: _(p.title))) for p in self.presets],
+            [(p.name, partial(_, p.title)) for p in self.presets],
             self.preset.name,
             self._set_preset,
         )
@@ -148,14 +157,14 @@ class NewGameScene(Dialog):
                 TextInput(
                     self.seats[i][0],
                     max_len=NAME_CHARS,
-                    on_change=lambda v, i=i: self._set_name(i, v),
+                    on_change=partial(self._set_name, i),
                 )
             )
             self.kind_choices.append(
                 Choice(
-                    [(kind.value, (lambda kind=kind: kind.label)) for kind in SeatKind],
+                    [(kind.value, partial(_kind_label, kind)) for kind in SeatKind],
                     self.seats[i][1],
-                    lambda v, i=i: self._set_kind(i, v),
+                    partial(self._set_kind, i),
                 )
             )
         self.back_button = Button(N_("Back"), self.back)
@@ -322,7 +331,9 @@ class NewGameScene(Dialog):
         """Keep the choices for next time (as the settings' own types when available)."""
         from uno_desktop.storage import SeatSetting
 
-        last_seats: Any = tuple(SeatSetting("" if is_given_name(n) else n, k) for n, k in seats)
+        last_seats = tuple(
+            SeatSetting("" if is_given_name(n) else n, SeatKind(k)) for n, k in seats
+        )
         changes: dict[str, Any] = {
             "last_preset": self.preset.name,
             "last_seats": last_seats,
@@ -413,7 +424,7 @@ class NewGameScene(Dialog):
         draw_panel(surface, self._right, s)
         if self.errors:
             L = self._left.inflate(-int(44 * s), 0)
-            y = getattr(self, "_errors_top", L.top)
+            y = self._errors_top if self._errors_top is not None else L.top
             f = font(int(20 * s))
             limit = self.back_button.rect.top - int(8 * s)
             header = _("Some of your own presets could not be used:")

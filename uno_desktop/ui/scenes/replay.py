@@ -11,7 +11,8 @@ leaves; the panel has the same buttons.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -26,6 +27,9 @@ from uno_desktop.ui.log_text import event_line
 from uno_desktop.ui.table_frame import HandCard, SeatFrame, TableFrame
 from uno_desktop.ui.table_paint import TablePainter
 from uno_desktop.ui.table_paint_panel import PanelPainter
+
+if TYPE_CHECKING:
+    from uno_desktop.ui.services import Services
 
 #: playback speeds offered, slowest first
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
@@ -67,7 +71,7 @@ class ReplayScene(Dialog):
 
     title = N_("Replay")
 
-    def __init__(self, services: Any, replay: Replay, *, autoplay: bool = True) -> None:
+    def __init__(self, services: Services, replay: Replay, *, autoplay: bool = True) -> None:
         self.replay = replay
         record = replay.record
         self.names = list(record.names)
@@ -186,7 +190,7 @@ class ReplayScene(Dialog):
         self.close()
 
     def shortcut(self, event: pygame.event.Event) -> bool:
-        actions = {
+        actions: dict[int, Callable[[], None]] = {
             pygame.K_SPACE: self.toggle,
             pygame.K_LEFT: self.step_back,
             pygame.K_RIGHT: self.step_forward,
