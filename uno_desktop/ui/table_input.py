@@ -35,6 +35,16 @@ PANEL_ORDER = (
     SideButton.HINT,
 )
 
+#: each side button's label (a msgid) and style
+SIDE_FACES = {
+    SideButton.UNO: (N_("UNO!"), "primary"),
+    SideButton.CATCH: (N_("Catch!"), "danger"),
+    SideButton.DRAW: (N_("Draw"), "normal"),
+    SideButton.PASS: (N_("Keep"), "normal"),
+    SideButton.MENU: (N_("Menu"), "normal"),
+    SideButton.HINT: (N_("Hint"), "normal"),
+}
+
 
 @dataclass(frozen=True)
 class CardTarget:
@@ -76,6 +86,9 @@ class TableInput:
         self.table = table
         self.hover: Target | None = None
         self.pressed: Target | None = None
+        side = table.focus.side
+        for key, (text, style) in SIDE_FACES.items():
+            side[key].text, side[key].style = text, style
 
     @property
     def hover_card(self) -> int | None:
@@ -94,21 +107,16 @@ class TableInput:
         uno, catch = side[SideButton.UNO], side[SideButton.CATCH]
         draw, keep = side[SideButton.DRAW], side[SideButton.PASS]
         menu, hint = side[SideButton.MENU], side[SideButton.HINT]
-        uno.text, uno.style = N_("UNO!"), "primary"
         uno.enabled = t.actions.uno_seat() is not None
-        catch.text, catch.style = N_("Catch!"), "danger"
         catch.enabled = t.actions.catch_action() is not None
-        draw.text = N_("Draw")
+        draw.text = SIDE_FACES[SideButton.DRAW][0]
         if t.viewer.has_round and seat is not None:
             obs = t.viewer.obs()
             if obs.phase is Phase.PENALTY and seat == obs.current:
                 label = _("Take {n}").format(n=obs.pending_draw)
                 draw.text = lambda: label
         draw.enabled = seat is not None and Draw(seat) in legal
-        keep.text = N_("Keep")
         keep.enabled = seat is not None and Pass(seat) in legal
-        menu.text = N_("Menu")
-        hint.text = N_("Hint")
         hint.visible = t.hints.on
         hint.enabled = bool(legal) and t.my_turn()
         for key in PANEL_ORDER:
