@@ -272,7 +272,7 @@ def _ask_hint(h: object) -> None:
     from uno_desktop.ui.table_dialogs import HINT_KEY
 
     h.key(HINT_KEY)  # type: ignore[attr-defined]
-    job = h.table._hint_job  # type: ignore[attr-defined]
+    job = h.table.hints.job  # type: ignore[attr-defined]
     if job is not None:
         job.done.wait(10)
     h.frame()  # type: ignore[attr-defined]

@@ -491,7 +491,7 @@ def _refuse_tags(where: str, text: str, root: Node) -> None:
         if id(node) in seen:
             continue
         seen.add(id(node))
-        mark = node.start_mark  # type: ignore[attr-defined]
+        mark = node.start_mark
         if (mark.line, mark.column) == first and key:
             where_key = key
         children: list[tuple[Node, str]] = []

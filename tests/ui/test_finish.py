@@ -7,7 +7,7 @@ import pygame
 
 from uno_desktop.engine import Card
 from uno_desktop.ui.scenes.match_end import standings
-from uno_desktop.ui.table_paint import HandCard
+from uno_desktop.ui.table_frame import HandCard
 
 from .test_table import one_human
 
@@ -34,11 +34,11 @@ def test_a_wild_draw_four_without_the_active_colour_is_safe():
 def test_pointing_at_a_bluff_says_it_can_be_challenged():
     h = one_human([["W4", "R2", "B7"], ["Y1", "Y2", "Y3"]], start="R5")
     h.settle()
-    cards = h.table._hand_cards()
-    h.table._focus = cards.index(Card.parse("W4"))
-    assert h.table._status_text() == "A bluff: you can be challenged"
+    cards = h.table.frames.hand_cards()
+    h.table.focus.card = cards.index(Card.parse("W4"))
+    assert h.table.frames.status_text() == "A bluff: you can be challenged"
     h.key(pygame.K_RIGHT)
-    assert h.table._status_text() != "A bluff: you can be challenged"
+    assert h.table.frames.status_text() != "A bluff: you can be challenged"
 
 
 def test_three_players_tied_on_zero_share_second_place():
@@ -52,8 +52,8 @@ def test_under_penalty_scoring_the_fewest_points_come_first_and_ties_share():
 def test_on_your_turn_the_focus_is_on_the_first_playable_card():
     h = one_human([["B7", "R2", "G4"], ["Y1", "Y2", "Y3"]], start="R5")
     h.settle()
-    cards = h.table._hand_cards()
-    assert h.table._focus == cards.index(Card.parse("R2"))
+    cards = h.table.frames.hand_cards()
+    assert h.table.focus.card == cards.index(Card.parse("R2"))
     h.key(pygame.K_RETURN)  # Enter plays at once, no arrow needed
     assert h.actions()[0].card == Card.parse("R2")
 
@@ -63,9 +63,9 @@ def test_a_card_that_cannot_be_played_says_why():
     h.settle()
     h.click(h.card_pos("B7"))
     assert "wrong" in h.services.sounds.played
-    assert h.table._status_text() == "Does not match Red 5"
+    assert h.table.frames.status_text() == "Does not match Red 5"
     h.run(3.0)
-    assert h.table._status_text() != "Does not match Red 5"
+    assert h.table.frames.status_text() != "Does not match Red 5"
 
 
 def test_tab_goes_from_the_hand_through_the_buttons_and_back():
@@ -74,10 +74,10 @@ def test_tab_goes_from_the_hand_through_the_buttons_and_back():
     seen = []
     for _ in range(5):
         h.send(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
-        seen.append(h.table._button_focus)
+        seen.append(h.table.focus.side_focus)
     assert seen == ["draw", "hint", "menu", None, "draw"]  # UNO and Catch cannot act now
     h.send(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode=""))
-    assert h.table._button_focus is None  # back in the hand
+    assert h.table.focus.side_focus is None  # back in the hand
     frame = h.table.frame(h.surface.get_size())
     assert any(c.focused for c in frame.hand)
 
@@ -86,7 +86,7 @@ def test_up_reaches_the_buttons_and_enter_presses_the_focused_one():
     h = one_human([["B7", "R2", "G4"], ["Y1", "Y2", "Y3"]], start="R5")
     h.settle()
     h.key(pygame.K_UP)
-    assert h.table._button_focus == "draw"
+    assert h.table.focus.side_focus == "draw"
     frame = h.table.frame(h.surface.get_size())
     assert [b.key for b in frame.buttons if b.focus] == ["draw"]
     h.key(pygame.K_RETURN)
@@ -98,4 +98,4 @@ def test_down_returns_to_the_hand():
     h.settle()
     h.key(pygame.K_UP)
     h.key(pygame.K_DOWN)
-    assert h.table._button_focus is None
+    assert h.table.focus.side_focus is None

@@ -11,7 +11,7 @@ import pytest
 
 from uno_desktop.engine import Card
 from uno_desktop.match import ManualClock
-from uno_desktop.ui.table_dialogs import HandoffOverlay
+from uno_desktop.ui.table_notices import HandoffOverlay
 
 from .test_table import TableHarness, make_match
 

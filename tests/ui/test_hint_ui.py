@@ -11,12 +11,8 @@ from uno_desktop.engine import Card, Color, Draw, Play, RuleSet
 from uno_desktop.i18n import set_language
 from uno_desktop.match import ManualClock, Match, SeatSpec
 from uno_desktop.ui.scenes.round_end import RoundEndScene
-from uno_desktop.ui.table_dialogs import (
-    HINT_KEY,
-    ColorPickerOverlay,
-    PenaltyOverlay,
-    PlayOrKeepOverlay,
-)
+from uno_desktop.ui.table_dialogs import HINT_KEY, PenaltyOverlay, PlayOrKeepOverlay
+from uno_desktop.ui.table_pickers import ColorPickerOverlay
 
 from . import test_menus
 from .test_menus import click, show
@@ -52,7 +48,7 @@ def ask(h: TableHarness, press=None) -> None:
         h.key(HINT_KEY)
     else:
         press()
-    job = h.table._hint_job
+    job = h.table.hints.job
     if job is not None:
         assert job.done.wait(10), "the hint never came"
     h.frame()
@@ -265,7 +261,7 @@ def test_the_table_goes_on_drawing_while_a_hint_is_worked_out(monkeypatch):
 
 def test_a_hint_at_the_swap_dialog_lights_the_player_with_the_fewest_cards():
     from uno_desktop.presets import load_preset
-    from uno_desktop.ui.table_dialogs import ChoosePlayerOverlay
+    from uno_desktop.ui.table_pickers import ChoosePlayerOverlay
 
     rules = load_preset("swedish").replace(hand_size=4)
     set_language("en")

@@ -428,7 +428,7 @@ def dialog_over_the_piles(panel: pygame.Rect, layout: Any) -> list[str]:
 def hand_problems(h: Any) -> list[str]:
     """Cards of the bottom hand crossing the line painted round the felt."""
     table = h.table
-    rects = table._hand_rects(table._hand_cards(), table._playable())
+    rects = table.frames.hand_rects(table.frames.hand_cards(), table.frames.playable())
     frame = table.layout.felt_frame
     return [f"card {r} crosses the table's frame {frame}" for r in rects if not frame.contains(r)]
 

@@ -20,7 +20,7 @@ from uno_desktop.render import theme
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.match_end import CELEBRATE_S, MatchEndScene
 from uno_desktop.ui.scenes.table import TableScene
-from uno_desktop.ui.table_dialogs import ChoosePlayerOverlay
+from uno_desktop.ui.table_pickers import ChoosePlayerOverlay
 
 from .test_table import FILLER, SIZE, TableHarness, make_services, one_human
 
@@ -259,7 +259,7 @@ def test_a_refused_card_shakes_with_the_refusal_sound_and_says_why():
     rest = x()
     h.click(h.card_pos("B7"))
     assert h.services.sounds.played == ["wrong"]
-    assert h.table._status_text() == "Does not match Red 3"
+    assert h.table.frames.status_text() == "Does not match Red 3"
     xs = []
     for _ in range(9):
         h.frame()

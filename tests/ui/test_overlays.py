@@ -9,14 +9,9 @@ from uno_desktop.engine import Card, Challenge, Color, Draw, Play, RuleSet, Stac
 from uno_desktop.match import ManualClock
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.round_end import RoundEndScene
-from uno_desktop.ui.table_dialogs import (
-    ChallengeResultOverlay,
-    ChoosePlayerOverlay,
-    ColorPickerOverlay,
-    PenaltyOverlay,
-    PlayOrKeepOverlay,
-    SeatChoice,
-)
+from uno_desktop.ui.table_dialogs import PenaltyOverlay, PlayOrKeepOverlay
+from uno_desktop.ui.table_notices import ChallengeResultOverlay
+from uno_desktop.ui.table_pickers import ChoosePlayerOverlay, ColorPickerOverlay, SeatChoice
 
 from .test_table import TableHarness, make_match, make_services, one_human
 
@@ -172,7 +167,7 @@ def test_stacking_highlights_the_stackable_card_and_take_draws(tmp_path):
     h.settle()
     banner = h.stack.top
     assert isinstance(banner, PenaltyOverlay) and not banner.can_challenge
-    assert h.table._playable() == {Card.parse("BD2")}
+    assert h.table.frames.playable() == {Card.parse("BD2")}
     h.click(h.card_pos("BD2"))
     assert h.actions()[-1] == Play(1, Card.parse("BD2"))
     h.run(2.0)

@@ -32,15 +32,9 @@ from uno_desktop.engine import events as ev
 from uno_desktop.match import ManualClock, Match, SeatSpec, Timing
 from uno_desktop.presets import load_preset
 from uno_desktop.ui.scenes.round_end import RoundEndScene
-from uno_desktop.ui.table_dialogs import (
-    ChallengeResultOverlay,
-    ChoosePlayerOverlay,
-    ColorPickerOverlay,
-    HandoffOverlay,
-    NewsOverlay,
-    PenaltyOverlay,
-    PlayOrKeepOverlay,
-)
+from uno_desktop.ui.table_dialogs import PenaltyOverlay, PlayOrKeepOverlay
+from uno_desktop.ui.table_notices import ChallengeResultOverlay, HandoffOverlay, NewsOverlay
+from uno_desktop.ui.table_pickers import ChoosePlayerOverlay, ColorPickerOverlay
 from uno_desktop.view import addressed_to
 
 from .test_table import TableHarness, make_services
@@ -167,20 +161,20 @@ def decide(h: TableHarness, rng: random.Random, seen: Counter[str]) -> list[pyga
         return key(pygame.K_p)
     if isinstance(top, ChallengeResultOverlay | HandoffOverlay | NewsOverlay):
         return key(pygame.K_RETURN)
-    playable = sorted(table._playable(), key=Card.sort_key)
+    playable = sorted(table.frames.playable(), key=Card.sort_key)
     if isinstance(top, PenaltyOverlay):
         if top.can_challenge and rng.random() < 0.6:
             return key(pygame.K_h)
         if playable and rng.random() < 0.5:
             return click(h.card_pos(playable[0].code))
         return key(pygame.K_t)
-    if table._catch_action() is not None and rng.random() < 0.5:
+    if table.actions.catch_action() is not None and rng.random() < 0.5:
         return key(pygame.K_c)
     specials = [c for c in playable if c.rank in ("W4", "WS", "7", "0")]
     if specials and rng.random() < 0.7:
         return click(h.card_pos(rng.choice(specials).code))
     if playable and rng.random() < 0.9:
-        out = key(pygame.K_u) if len(table._hand_cards()) == 2 and rng.random() < 0.6 else []
+        out = key(pygame.K_u) if len(table.frames.hand_cards()) == 2 and rng.random() < 0.6 else []
         return out + click(h.card_pos(rng.choice(playable).code))
     return key(pygame.K_d)
 

@@ -31,7 +31,9 @@ from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.round_end import RoundEndScene
 from uno_desktop.ui.scenes.table import TableScene
 from uno_desktop.ui.services import Services
-from uno_desktop.ui.table_dialogs import ColorPickerOverlay, HandoffOverlay, PlayOrKeepOverlay
+from uno_desktop.ui.table_dialogs import PlayOrKeepOverlay
+from uno_desktop.ui.table_notices import HandoffOverlay
+from uno_desktop.ui.table_pickers import ColorPickerOverlay
 
 SIZE = (1280, 720)
 FILLER = ["G1", "G2", "B3", "Y4", "G6", "B8", "Y9", "G3", "B1", "Y2"] * 6
@@ -210,20 +212,20 @@ class TableHarness:
     def card_pos(self, code: str) -> tuple[int, int]:
         """The centre of a card of the shown hand, as drawn now."""
         table = self.table
-        table._ensure_layout(self.surface.get_size())
-        cards = table._hand_cards()
-        rects = table._hand_rects(cards, table._playable())
+        table.ensure_layout(self.surface.get_size())
+        cards = table.frames.hand_cards()
+        rects = table.frames.hand_rects(cards, table.frames.playable())
         i = cards.index(Card.parse(code))
         r = rects[i]
         # the part of the card not covered by the next one
         return (r.x + min(r.w // 2, 8), r.y + r.h // 3)
 
     def button_pos(self, key: str) -> tuple[int, int]:
-        self.table._ensure_layout(self.surface.get_size())
+        self.table.ensure_layout(self.surface.get_size())
         return self.table.layout.buttons[key].center  # type: ignore[union-attr]
 
     def pile_pos(self) -> tuple[int, int]:
-        self.table._ensure_layout(self.surface.get_size())
+        self.table.ensure_layout(self.surface.get_size())
         return self.table.layout.draw_pile.center  # type: ignore[union-attr]
 
     def actions(self) -> list[Any]:
@@ -464,12 +466,9 @@ def test_screenshot_mid_animation(tmp_path):
 
 def _human_turn(h: TableHarness, rng: random.Random) -> None:
     """Answer whatever the table asks, like a person clicking around."""
-    from uno_desktop.ui.table_dialogs import (
-        ChallengeResultOverlay,
-        ChoosePlayerOverlay,
-        NewsOverlay,
-        PenaltyOverlay,
-    )
+    from uno_desktop.ui.table_dialogs import PenaltyOverlay
+    from uno_desktop.ui.table_notices import ChallengeResultOverlay, NewsOverlay
+    from uno_desktop.ui.table_pickers import ChoosePlayerOverlay
 
     top = h.stack.top
     if isinstance(top, ColorPickerOverlay | ChoosePlayerOverlay):
@@ -479,7 +478,7 @@ def _human_turn(h: TableHarness, rng: random.Random) -> None:
     elif isinstance(top, ChallengeResultOverlay | HandoffOverlay | NewsOverlay):
         h.key(pygame.K_RETURN)
     elif isinstance(top, PenaltyOverlay):
-        playable = sorted(h.table._playable(), key=Card.sort_key)
+        playable = sorted(h.table.frames.playable(), key=Card.sort_key)
         if playable and rng.random() < 0.5:
             h.click(h.card_pos(playable[0].code))
         elif top.can_challenge and rng.random() < 0.5:
@@ -487,9 +486,9 @@ def _human_turn(h: TableHarness, rng: random.Random) -> None:
         else:
             h.key(pygame.K_t)
     else:
-        playable = sorted(h.table._playable(), key=Card.sort_key)
+        playable = sorted(h.table.frames.playable(), key=Card.sort_key)
         if playable and rng.random() < 0.8:
-            if len(h.table._hand_cards()) == 2 and rng.random() < 0.7:
+            if len(h.table.frames.hand_cards()) == 2 and rng.random() < 0.7:
                 h.key(pygame.K_u)
             h.click(h.card_pos(rng.choice(playable).code))
         else:
@@ -533,13 +532,13 @@ def test_jump_in_plays_an_identical_card_out_of_turn():
         if h.table.input_ok and h.match.game.top_card == Card.parse("R8"):
             break
     assert h.match.game.current == 2
-    assert Card.parse("R8") in h.table._playable()
+    assert Card.parse("R8") in h.table.frames.playable()
     h.click(h.card_pos("R8"))
     assert h.actions()[-1] == Play(0, Card.parse("R8"))
 
 
 def test_wild_swap_hands_asks_for_a_colour_then_a_player():
-    from uno_desktop.ui.table_dialogs import ChoosePlayerOverlay
+    from uno_desktop.ui.table_pickers import ChoosePlayerOverlay
 
     h = one_human([["WS", "B7", "G2"], ["Y1", "Y2", "Y3"], ["B1", "B2", "B4"]], bots=2)
     h.settle()
@@ -565,10 +564,10 @@ def test_hovering_a_playable_card_lifts_it_and_marks_the_table_dirty():
     h = one_human([["R5", "R7", "G2"], ["Y1", "Y2", "Y3"]])  # the focus rests on R5
     h.settle()
     h.draw()
-    before = h.table._hand_rects(h.table._hand_cards(), h.table._playable())
-    i = h.table._hand_cards().index(Card.parse("R7"))
+    before = h.table.frames.hand_rects(h.table.frames.hand_cards(), h.table.frames.playable())
+    i = h.table.frames.hand_cards().index(Card.parse("R7"))
     h.send(pygame.event.Event(pygame.MOUSEMOTION, pos=h.card_pos("R7"), rel=(0, 0), buttons=()))
-    after = h.table._hand_rects(h.table._hand_cards(), h.table._playable())
+    after = h.table.frames.hand_rects(h.table.frames.hand_cards(), h.table.frames.playable())
     assert after[i].y < before[i].y
     assert h.table.dirty
 
@@ -577,7 +576,7 @@ def _frames_until_caught_up(h: TableHarness, max_frames: int = 600) -> None:
     """Step until the animator is idle with nothing waiting (what --screenshot waits for)."""
     for _ in range(max_frames):
         h.frame()
-        if h.table.animator.idle and not h.table._waiting and h.table.view.state.discard:
+        if h.table.animator.idle and not h.table.flights.waiting and h.table.view.state.discard:
             return
     raise AssertionError("the table never caught up")
 
@@ -588,8 +587,8 @@ def test_when_the_animator_first_rests_after_the_deal_the_playable_cards_are_lif
     h = TableHarness(match)
     _frames_until_caught_up(h)
     h.draw()
-    cards = h.table._hand_cards()
-    rects = h.table._hand_rects(cards, h.table._playable())
+    cards = h.table.frames.hand_cards()
+    rects = h.table.frames.hand_rects(cards, h.table.frames.playable())
     base = fan_rects_for(h)
     lifted = {c for c, r, b in zip(cards, rects, base) if r.y < b.y}
     assert lifted == {Card.parse("R5")}
@@ -599,7 +598,7 @@ def fan_rects_for(h: TableHarness) -> list[Any]:
     from uno_desktop.render.layout import fan_rects
 
     lay = h.table.layout
-    return fan_rects(len(h.table._hand_cards()), lay.hand_rect, lay.card_w)
+    return fan_rects(len(h.table.frames.hand_cards()), lay.hand_rect, lay.card_w)
 
 
 def test_a_skip_start_card_marks_the_seat_after_the_skipped_one_as_soon_as_the_table_rests():
@@ -647,7 +646,7 @@ def test_k_keeps_the_drawn_card_at_the_table():
 def test_the_key_hint_names_every_table_key():
     h = one_human([["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]])
     h.draw()
-    hint = " ".join(h.table._hint_lines(h.table.layout))
+    hint = " ".join(h.table.painter.panel.hint_lines(h.table.layout, h.table.hints.on))
     for word in ("Enter", "D draw", "K keep", "U UNO", "C catch", "Esc"):
         assert word in hint
 
@@ -656,15 +655,17 @@ def test_the_key_hint_names_every_table_key():
 
 
 def _overlay_classes() -> dict[str, type]:
-    from uno_desktop.ui import table_dialogs as o
+    from uno_desktop.ui import table_dialogs as d
+    from uno_desktop.ui import table_notices as n
+    from uno_desktop.ui import table_pickers as p
 
     return {
-        "color": o.ColorPickerOverlay,
-        "player": o.ChoosePlayerOverlay,
-        "keep": o.PlayOrKeepOverlay,
-        "result": o.ChallengeResultOverlay | o.NewsOverlay,
-        "handoff": o.HandoffOverlay,
-        "penalty": o.PenaltyOverlay,
+        "color": p.ColorPickerOverlay,
+        "player": p.ChoosePlayerOverlay,
+        "keep": d.PlayOrKeepOverlay,
+        "result": n.ChallengeResultOverlay | n.NewsOverlay,
+        "handoff": n.HandoffOverlay,
+        "penalty": d.PenaltyOverlay,
     }
 
 
@@ -685,11 +686,11 @@ def _keyboard_turn(h: TableHarness, rng: random.Random) -> None:
     if isinstance(top, o["result"] | o["handoff"]):
         h.key(pygame.K_RETURN)
         return
-    if table._catch_action() is not None and rng.random() < 0.5:
+    if table.actions.catch_action() is not None and rng.random() < 0.5:
         h.key(pygame.K_c)
         return
-    playable = table._playable()
-    cards = table._hand_cards()
+    playable = table.frames.playable()
+    cards = table.frames.hand_cards()
     if isinstance(top, o["penalty"]):
         if playable and rng.random() < 0.5:
             _focus_and_enter(h, cards.index(rng.choice(sorted(playable, key=Card.sort_key))))
@@ -707,11 +708,11 @@ def _keyboard_turn(h: TableHarness, rng: random.Random) -> None:
 
 
 def _focus_and_enter(h: TableHarness, index: int) -> None:
-    for _ in range(len(h.table._hand_cards()) + 1):
-        if h.table._focus == index:
+    for _ in range(len(h.table.frames.hand_cards()) + 1):
+        if h.table.focus.card == index:
             break
         h.key(pygame.K_RIGHT)
-    assert h.table._focus == index
+    assert h.table.focus.card == index
     h.key(pygame.K_RETURN)
 
 
@@ -738,10 +739,10 @@ def _mouse_turn(h: TableHarness, rng: random.Random) -> None:
     if isinstance(top, o["handoff"]):
         press("ready")
         return
-    if table._catch_action() is not None and rng.random() < 0.5:
+    if table.actions.catch_action() is not None and rng.random() < 0.5:
         h.click(h.button_pos("catch"))
         return
-    playable = sorted(table._playable(), key=Card.sort_key)
+    playable = sorted(table.frames.playable(), key=Card.sort_key)
     if isinstance(top, o["penalty"]):
         if playable and rng.random() < 0.5:
             h.click(h.card_pos(rng.choice(playable).code))
@@ -751,7 +752,7 @@ def _mouse_turn(h: TableHarness, rng: random.Random) -> None:
             press("take")
         return
     if playable and rng.random() < 0.85:
-        if len(table._hand_cards()) == 2 and rng.random() < 0.8:
+        if len(table.frames.hand_cards()) == 2 and rng.random() < 0.8:
             h.click(h.button_pos("uno"))
         h.click(h.card_pos(rng.choice(playable).code))
     elif rng.random() < 0.5:

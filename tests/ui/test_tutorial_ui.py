@@ -27,11 +27,9 @@ from uno_desktop.ui.scenes.pause import PauseScene
 from uno_desktop.ui.scenes.table import TableScene
 from uno_desktop.ui.scenes.title import TitleScene
 from uno_desktop.ui.services import Services
-from uno_desktop.ui.table_dialogs import (
-    ChallengeResultOverlay,
-    ColorPickerOverlay,
-    PenaltyOverlay,
-)
+from uno_desktop.ui.table_dialogs import PenaltyOverlay
+from uno_desktop.ui.table_notices import ChallengeResultOverlay
+from uno_desktop.ui.table_pickers import ColorPickerOverlay
 
 from .test_table import SilentSounds
 
@@ -152,7 +150,7 @@ def follow_the_light(p: Person, by: str, until: int | None = None) -> list[str]:
             lit = p.lit_cards()
             if "uno" in glowing:
                 p.key(pygame.K_u) if by == "keys" else p.click(p.table.layout.buttons["uno"].center)
-                assert p.table._uno_armed
+                assert p.table.actions.uno_armed
                 lines.append(p.status())
             if p.table_frame().pile_glow:
                 assert not lit, "a card is lit while the lesson is to draw"
@@ -160,7 +158,7 @@ def follow_the_light(p: Person, by: str, until: int | None = None) -> list[str]:
                 continue
             assert len(lit) == 1, f"one card lit, not {[h.card for h in lit]}"
             if by == "keys":
-                assert p.table_frame().hand[p.table._focus].card == lit[0].card
+                assert p.table_frame().hand[p.table.focus.card].card == lit[0].card
                 p.key(pygame.K_RETURN)
             else:
                 r = lit[0].rect

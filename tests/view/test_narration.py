@@ -110,7 +110,16 @@ def _msgids_in_table_files() -> set[str]:
         "view/narration.py",
         "ui/table_view.py",
         "ui/scenes/table.py",
+        "ui/table_actions.py",
         "ui/table_dialogs.py",
+        "ui/table_events.py",
+        "ui/table_frame_builder.py",
+        "ui/table_input.py",
+        "ui/table_notices.py",
+        "ui/table_paint.py",
+        "ui/table_paint_moments.py",
+        "ui/table_paint_panel.py",
+        "ui/table_pickers.py",
         "ui/scenes/round_end.py",
     ]
     ids: set[str] = set()

@@ -26,11 +26,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from uno_desktop.clock import ManualClock
 from uno_desktop.i18n import N_, _
 from uno_desktop.ui.idle import EventWaiter
 from uno_desktop.ui.scene import Scene, SceneStack
 
 if TYPE_CHECKING:
+    from uno_desktop.storage import Settings
     from uno_desktop.ui.services import Services
 
 log = logging.getLogger(__name__)
@@ -48,7 +50,7 @@ MAX_CRASHES = 3
 class App:
     """The game window: owns the display surface, the scene stack and the loop."""
 
-    def __init__(self, services: Any, *, fps: int = FPS, strict: bool = False) -> None:
+    def __init__(self, services: Services, *, fps: int = FPS, strict: bool = False) -> None:
         self.services = services
         self.stack = SceneStack()
         self.fps = fps
@@ -76,7 +78,7 @@ class App:
         self._window_size = _fit_to_screen(size or settings.window_size)
         self._fullscreen = False
         self.screen = pygame.display.set_mode(self._window_size, pygame.RESIZABLE)
-        if getattr(settings, "fullscreen", False):
+        if settings.fullscreen:
             self.set_fullscreen(True)
         pygame.key.set_repeat(400, 40)
         self._clock = pygame.time.Clock()
@@ -110,8 +112,8 @@ class App:
             log.exception("could not switch full screen")
         self._mark_all_dirty()
 
-    def _settings_changed(self, settings: Any) -> None:
-        want = bool(getattr(settings, "fullscreen", False))
+    def _settings_changed(self, settings: Settings) -> None:
+        want = settings.fullscreen
         if self.screen is not None and want != self._fullscreen:
             self.set_fullscreen(want)
         self._mark_all_dirty()
@@ -152,9 +154,9 @@ class App:
             events: list[pygame.event.Event] | None = None
             if fixed_dt_s is not None:
                 dt_s = fixed_dt_s
-                advance = getattr(self.services.clock, "advance", None)
-                if advance is not None:
-                    advance(fixed_dt_s)
+                clock = self.services.clock
+                if isinstance(clock, ManualClock):  # time goes on by hand (--smoke, tests)
+                    clock.advance(fixed_dt_s)
             else:
                 if idle_wait and not (self.stack.dirty or self.stack.animating):
                     events = self.wait_for_events(self.idle_timeout_s())
@@ -199,7 +201,7 @@ class App:
         """A save that failed mid-match (full disk, read-only folder) is told at once, over
         whatever is on screen; play goes on after OK. The title shows its own."""
         storage = self.services.storage
-        if storage is None or not getattr(storage, "has_notices", False):
+        if storage is None or not storage.has_notices:
             return
         top = self.stack.top
         if top is None or not top.notices_on_top:
@@ -238,20 +240,20 @@ class App:
             return
         size = surf.get_size()
         settings = self.services.settings
-        if tuple(getattr(settings, "window_size", size)) != size:
+        if tuple(settings.window_size) != size:
             with contextlib.suppress(TypeError, ValueError):
                 self.services.update_settings(window_size=size)
 
     # --- the crash guard
     def crash_context(self) -> dict[str, Any]:
         """Preset, seed and action log of the running match, for the crash report."""
-        match = getattr(self.services, "match", None)
+        match = self.services.match
         if match is None:
             return {"scenes": [type(s).__name__ for s in self.stack.scenes]}
         ctx: dict[str, Any] = {
             "scenes": [type(s).__name__ for s in self.stack.scenes],
-            "preset": getattr(match, "preset", None),
-            "seed": getattr(match, "seed", None),
+            "preset": match.preset,
+            "seed": match.seed,
         }
         try:
             ctx["match"] = match.to_dict()
@@ -407,7 +409,7 @@ def _first_scene(services: Services, opts: WindowOptions, *, smoke: bool) -> Sce
     if opts.preset is not None:
         rules = load_preset(opts.preset)  # the command line may give a path: its own choice
     else:
-        rules = load_named_preset(getattr(services.settings, "last_preset", None) or "official")
+        rules = load_named_preset(services.settings.last_preset or "official")
     preset = rules.name  # the match is named after its preset, never a path
     n = opts.players if opts.players is not None else 4
     if not rules.min_players <= n <= rules.max_players:
@@ -426,7 +428,7 @@ def _first_scene(services: Services, opts: WindowOptions, *, smoke: bool) -> Sce
     return services.scenes.start_match(preset, rules, seats, seed)
 
 
-def _run_smoke(services: Any, opts: WindowOptions) -> int:
+def _run_smoke(services: Services, opts: WindowOptions) -> int:
     """One all-computer round in the real loop, time advanced by hand; 0 when it ends."""
     from uno_desktop.match import ManualClock, Timing
 
@@ -439,6 +441,9 @@ def _run_smoke(services: Any, opts: WindowOptions) -> int:
         app.open_window()
         scene = _first_scene(services, opts, smoke=True)
         match = services.match
+        if match is None:
+            print("uno-desktop --smoke: no match was started", file=sys.stderr)
+            return 1
         match.timing = Timing(**SMOKE_TIMING)
         app.start(scene)
         code = app.run(

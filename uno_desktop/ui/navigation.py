@@ -101,8 +101,12 @@ class Scenes:
         return RoundEndScene(self._services, match, on_next_round=on_next_round)
 
     def match_end(self, match: TableSource) -> Scene:
+        """The end of `match` (the live match: it is recorded and its save cleared)."""
+        from uno_desktop.match import Match
         from uno_desktop.ui.scenes.match_end import MatchEndScene
 
+        if not isinstance(match, Match):
+            raise TypeError("the end of a match needs the match itself, not a view of it")
         return MatchEndScene(self._services, match)
 
     # --- replays

@@ -6,7 +6,8 @@ scale)`; a layout that leaves the window or overlaps itself is done again a litt
 smaller until it fits), draws a backdrop (full screens) or dims what is below (modal
 overlays), and routes input: shortcut keys first (`shortcut`), then the widgets, then
 Esc (`back`). A modal dialog swallows every input; a non-modal one (the penalty banner)
-takes only what hits its own widgets, so the table below stays playable.
+takes only what hits its own widgets, so the table below stays playable, and holds no
+keyboard focus of its own: the scene below puts its buttons in its own focus ring.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ class Dialog(Scene):
     def __init__(self, services: Services) -> None:
         super().__init__()
         self.services = services
-        self.group = FocusGroup()
+        self.group = FocusGroup(keyboard=self.modal)
         self._layout_key: tuple[int, int, float, str] | None = None
         self.scale = 1.0
         self.size: tuple[int, int] = BASE_SIZE
@@ -237,14 +238,14 @@ class Dialog(Scene):
 
     # --- plumbing
     def _ui_scale(self) -> float:
-        return float(getattr(self.services.settings, "ui_scale", 1.0) or 1.0)
+        return self.services.settings.ui_scale
 
     def _window_size(self) -> tuple[int, int]:
         surf = pygame.display.get_surface() if pygame.display.get_init() else None
         if surf is not None:
             return surf.get_size()
-        size = getattr(self.services.settings, "window_size", BASE_SIZE)
-        return (int(size[0]), int(size[1]))
+        w, h = self.services.settings.window_size
+        return (int(w), int(h))
 
     def relayout(self, size: tuple[int, int] | None = None) -> None:
         """Place widgets now (also used by tests that need the rects before a frame)."""

@@ -14,10 +14,15 @@ class FocusGroup:
     """The widgets of one screen: routes mouse and keyboard events, keeps one focused.
 
     Tab/Shift+Tab and Up/Down move the focus (Left/Right too, unless the focused widget
-    uses them for its value); Enter/Space go to the focused widget."""
+    uses them for its value); Enter/Space go to the focused widget.
 
-    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+    With `keyboard=False` the group only routes the pointer and never sets a focus: its
+    widgets' keyboard focus belongs to the screen below (a non-modal dialog's buttons are
+    stops of the table's focus ring), so two rings never show at once."""
+
+    def __init__(self, widgets: Sequence[Widget] = (), *, keyboard: bool = True) -> None:
         self.widgets: list[Widget] = list(widgets)
+        self.keyboard = keyboard
         self._pressed: Widget | None = None
         self.focus_index: int | None = None
 
@@ -39,6 +44,8 @@ class FocusGroup:
     def focus(self, widget: Widget | None) -> None:
         """Give `widget` the keyboard focus (None: nobody); a widget that did not have it
         hears `on_focus` (a text field then selects its text)."""
+        if not self.keyboard:
+            return
         was = self.focused
         for w in self.widgets:
             w.focused = False
@@ -126,7 +133,6 @@ class FocusGroup:
     def draw(self, surface: pygame.Surface, scale: float) -> None:
         for w in self.widgets:
             w.scale = scale
-            if not w.focused:
-                w.draw(surface)
-        if self.focused is not None:  # the focused widget last so its ring is on top
-            self.focused.draw(surface)
+        # the focused widget last so its ring is on top (whichever group gave the focus)
+        for w in sorted(self.widgets, key=lambda w: w.focused):
+            w.draw(surface)

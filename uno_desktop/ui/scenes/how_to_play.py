@@ -35,8 +35,9 @@ def sections_for(rules: RuleSet) -> list[tuple[str, list[str]]]:
 
 def rules_for(services: Services) -> RuleSet:
     """The running match's rules, else the last chosen preset's, else the official ones."""
-    if services.match is not None:
-        return services.match.rules
+    match = services.match
+    if match is not None:
+        return match.rules
     name = services.settings.last_preset or "official"
     try:
         from uno_desktop.presets import load_named_preset

@@ -13,7 +13,7 @@ import logging
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,6 +22,7 @@ from uno_desktop.engine.rules import Scoring
 from uno_desktop.i18n import N_, _, integer
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font, text_size
+from uno_desktop.seats import SeatKind
 from uno_desktop.ui.kit import Button, Dialog, current_floor, draw_panel, draw_text
 from uno_desktop.ui.navigation import new_seed
 
@@ -44,6 +45,11 @@ CONFETTI_RGB = (
     theme.ACCENT_RGB,
     theme.TEXT_RGB,
 )
+
+if TYPE_CHECKING:
+    from uno_desktop.match import Match
+    from uno_desktop.ui.services import Services
+    from uno_desktop.ui.table_source import TableSource
 
 
 @dataclass(frozen=True)
@@ -75,7 +81,7 @@ def confetti(seed: int) -> list[Confetto]:
     ]
 
 
-def round_winners(match: Any) -> list[int | None]:
+def round_winners(match: TableSource) -> list[int | None]:
     """Who went out in each finished round, from the points (None: a blocked round)."""
     winners: list[int | None] = []
     for pts in match.round_history:
@@ -104,7 +110,7 @@ def standings(totals: list[int], *, penalty: bool = False) -> list[tuple[int, in
     return out
 
 
-def record_match(services: Any, match: Any) -> None:
+def record_match(services: Services, match: Match) -> None:
     """Count the match in the statistics once (by its id) and then clear the saved match;
     if the statistics cannot be written, the saved match stays until they can."""
     storage = services.storage
@@ -115,11 +121,11 @@ def record_match(services: Any, match: Any) -> None:
 
         result = MatchResult(
             preset=match.preset,
-            seats=tuple(SeatSetting(s.name, s.kind) for s in match.seats),
+            seats=tuple(SeatSetting(s.name, SeatKind(s.kind)) for s in match.seats),
             round_points=tuple(tuple(p) for p in match.round_history),
             round_winners=tuple(round_winners(match)),
             winner=match.match_winner,
-            match_id=getattr(match, "match_id", None),
+            match_id=match.match_id,
         )
         if not storage.finish_match(result):
             log.warning("the match could not be recorded yet; its save is kept")
@@ -130,7 +136,7 @@ def record_match(services: Any, match: Any) -> None:
 class MatchEndScene(Dialog):
     title = N_("Match over")
 
-    def __init__(self, services: Any, match: Any) -> None:
+    def __init__(self, services: Services, match: Match) -> None:
         self.match = match
         self._recorded = False
         self._panel = pygame.Rect(0, 0, 0, 0)
@@ -138,7 +144,7 @@ class MatchEndScene(Dialog):
         self._row_h = 40
         #: seconds of celebration gone (at the animation speed)
         self.celebrated_s = 0.0
-        self._confetti = confetti(getattr(match, "seed", 0))
+        self._confetti = confetti(match.seed)
         super().__init__(services)
 
     def enter(self) -> None:
@@ -173,7 +179,7 @@ class MatchEndScene(Dialog):
     def update(self, dt_s: float) -> None:
         super().update(dt_s)
         if self.celebrated_s < CELEBRATE_S:
-            speed = max(0.05, float(getattr(self.services.settings, "animation_speed", 1.0)))
+            speed = max(0.05, self.services.settings.animation_speed)
             self.celebrated_s = min(CELEBRATE_S, self.celebrated_s + dt_s * speed)
             self.dirty = True
 

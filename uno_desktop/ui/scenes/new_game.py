@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -53,6 +52,9 @@ HINTS: tuple[tuple[bool, str], ...] = (
     (False, N_("No hints: a serious match")),
 )
 
+if TYPE_CHECKING:
+    from uno_desktop.ui.services import Services
+
 
 @dataclasses.dataclass(frozen=True)
 class PresetChoice:
@@ -85,27 +87,26 @@ def has_custom_card(rules: RuleSet) -> bool:
     return rules.deck.get("WC", 0) > 0
 
 
-def _label_of(kind: SeatKind) -> Callable[[], str]:
-    """The kind's label, read in the language of the moment it is shown."""
-    return lambda: kind.label
+def _kind_label(kind: SeatKind) -> str:
+    return kind.label
 
 
 # --- the screen -------------------------------------------------------------------------
 class NewGameScene(Dialog):
     title = N_("New game")
 
-    def __init__(self, services: Any) -> None:
+    def __init__(self, services: Services) -> None:
         self.presets, self.errors = available_presets()
         st = services.settings
         names = [p.name for p in self.presets]
-        last = getattr(st, "last_preset", "official")
+        last = st.last_preset
         self.preset = self.presets[names.index(last)] if last in names else self.presets[0]
         # [the name as the field shows it, the seat kind]; the game's own names are shown
         # in the current language and remembered as no text (storage.SeatSetting)
         self.seats: list[list[str]] = []
-        for seat in list(getattr(st, "last_seats", ()))[:MAX_SEATS]:
-            kind = SeatKind.parse(str(getattr(seat, "kind", ""))) or SeatKind.NORMAL
-            name = str(getattr(seat, "name", "") or "")
+        for seat in st.last_seats[:MAX_SEATS]:
+            kind = SeatKind.parse(str(seat.kind)) or SeatKind.NORMAL
+            name = seat.name
             self.seats.append([name, kind.value])
         self.n_players = max(2, len(self.seats)) if self.seats else 4
         if not self.seats:
@@ -113,13 +114,14 @@ class NewGameScene(Dialog):
         self.seats += [["", SeatKind.NORMAL.value] for _i in range(MAX_SEATS - len(self.seats))]
         self.name_inputs: list[TextInput] = []  # built in build()
         self._rename()
-        self.target = getattr(st, "last_target_score", None) or self.preset.rules.target_score
-        rule = getattr(st, "custom_rule", None) or self.preset.rules.custom_rule
+        self.target = st.last_target_score or self.preset.rules.target_score
+        rule = st.custom_rule or self.preset.rules.custom_rule
         # a built-in text is a msgid: shown in this language, kept as the msgid while unchanged
         self._rule_source = rule.text
         self.rule_text, self.rule_effect, self.rule_amount = _(rule.text), rule.effect, rule.amount
-        self.hints = bool(getattr(st, "last_hints", True))
+        self.hints = st.last_hints
         self._left = pygame.Rect(0, 0, 0, 0)
+        self._errors_top: int | None = None  # where the preset errors start (laid out)
         self._right = pygame.Rect(0, 0, 0, 0)
         super().__init__(services)
 
@@ -160,7 +162,7 @@ class NewGameScene(Dialog):
             )
             self.kind_choices.append(
                 Choice(
-                    [(kind.value, _label_of(kind)) for kind in SeatKind],
+                    [(kind.value, partial(_kind_label, kind)) for kind in SeatKind],
                     self.seats[i][1],
                     partial(self._set_kind, i),
                 )
@@ -329,7 +331,7 @@ class NewGameScene(Dialog):
         """Keep the choices for next time (as the settings' own types when available)."""
         from uno_desktop.storage import SeatSetting
 
-        last_seats: Any = tuple(
+        last_seats = tuple(
             SeatSetting("" if is_given_name(n) else n, SeatKind(k)) for n, k in seats
         )
         changes: dict[str, Any] = {
@@ -422,7 +424,7 @@ class NewGameScene(Dialog):
         draw_panel(surface, self._right, s)
         if self.errors:
             L = self._left.inflate(-int(44 * s), 0)
-            y = getattr(self, "_errors_top", L.top)
+            y = self._errors_top if self._errors_top is not None else L.top
             f = font(int(20 * s))
             limit = self.back_button.rect.top - int(8 * s)
             header = _("Some of your own presets could not be used:")

@@ -6,12 +6,16 @@ last button leaves it instead, saving nothing."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from uno_desktop.i18n import N_, _
 from uno_desktop.ui.kit import Button, Dialog, column, draw_panel
+
+if TYPE_CHECKING:
+    from uno_desktop.ui.services import Services
+    from uno_desktop.ui.table_source import TableSource
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +26,7 @@ class PauseScene(Dialog):
     transparent = True
     title = N_("Paused")
 
-    def __init__(self, services: Any, match: Any, *, tutorial: bool = False) -> None:
+    def __init__(self, services: Services, match: TableSource, *, tutorial: bool = False) -> None:
         self.match = match
         self.tutorial = tutorial
         self._panel = pygame.Rect(0, 0, 0, 0)
@@ -56,9 +60,10 @@ class PauseScene(Dialog):
     def save_and_quit(self) -> None:
 
         storage = self.services.storage
-        if storage is not None and not getattr(self.match, "match_over", False):
+        match = self.services.match  # the match being played (the table sees less of it)
+        if storage is not None and match is not None and not match.match_over:
             try:
-                storage.save_match(self.match.to_dict())
+                storage.save_match(match.to_dict())
             except Exception:
                 log.exception("could not save the match")
         self.services.match = None

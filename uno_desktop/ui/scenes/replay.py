@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,8 +24,13 @@ from uno_desktop.render.layout import TableLayout, fan_rects, table_layout
 from uno_desktop.replay import Replay, ReplayState
 from uno_desktop.seats import SeatNames
 from uno_desktop.ui.kit import Button, Dialog, wrap_words
-from uno_desktop.ui.table_paint import HandCard, SeatFrame, TableFrame, TablePainter
+from uno_desktop.ui.table_frame import HandCard, SeatFrame, TableFrame
+from uno_desktop.ui.table_paint import TablePainter
+from uno_desktop.ui.table_paint_panel import PanelPainter
 from uno_desktop.view.narration import log_lines, round_end_line
+
+if TYPE_CHECKING:
+    from uno_desktop.ui.services import Services
 
 #: playback speeds offered, slowest first
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
@@ -67,7 +72,7 @@ class ReplayScene(Dialog):
 
     title = N_("Replay")
 
-    def __init__(self, services: Any, replay: Replay, *, autoplay: bool = True) -> None:
+    def __init__(self, services: Services, replay: Replay, *, autoplay: bool = True) -> None:
         self.replay = replay
         record = replay.record
         self.names = SeatNames(record.names)  # a name the game gave, in today's language
@@ -236,7 +241,7 @@ class ReplayScene(Dialog):
 
     def hint_lines(self, lay: TableLayout) -> list[str]:
         text = _("Keys: Space play or pause · Left and Right step · Up and Down speed · Esc leave")
-        px = TablePainter.hint_px(lay)
+        px = PanelPainter.hint_px(lay)
         return wrap_words(text, px, lay.log_rect.w - round(8 * lay.scale))
 
     def frame(self, size: tuple[int, int]) -> TableFrame:

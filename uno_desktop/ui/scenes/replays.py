@@ -8,7 +8,8 @@ notice says so).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,6 +18,10 @@ from uno_desktop.render import theme
 from uno_desktop.ui.kit import Button, Dialog, draw_text, paint_button
 from uno_desktop.ui.kit.paint import draw_focus_ring
 
+if TYPE_CHECKING:
+    from uno_desktop.replay import ReplayEntry, ReplayListing
+    from uno_desktop.ui.services import Services
+
 #: rows on one page (six fit the smallest window at every UI size)
 ROWS = 6
 
@@ -24,7 +29,7 @@ ROWS = 6
 class ReplayRow(Button):
     """A row of the list: a button face with two lines (result; when, rules, seats)."""
 
-    def __init__(self, entry: Any, on_press: Any) -> None:
+    def __init__(self, entry: ReplayEntry, on_press: Callable[[], None]) -> None:
         super().__init__("", on_press, key="row")
         self.entry = entry
 
@@ -70,7 +75,7 @@ class ReplayRow(Button):
             draw_focus_ring(surface, self.rect, s, max(6, round(16 * s)) + round(4 * s))
 
 
-def read_listing(services: Any) -> Any:
+def read_listing(services: Services) -> ReplayListing:
     """The recorded rounds, newest first, read page by page (none without storage)."""
     from uno_desktop.replay import ReplayListing, ReplayShelf
 
@@ -84,7 +89,7 @@ class ReplaysScene(Dialog):
 
     title = N_("Replays")
 
-    def __init__(self, services: Any) -> None:
+    def __init__(self, services: Services) -> None:
         self.listing = read_listing(services)
         self.page = 0
         self._empty = pygame.Rect(0, 0, 0, 0)
@@ -107,7 +112,7 @@ class ReplaysScene(Dialog):
         self.older.visible = self.page + 1 < self.pages
         self.group.set_widgets([*self.rows, self.newer, self.older, self.done])
 
-    def _opener(self, entry: Any) -> Any:
+    def _opener(self, entry: ReplayEntry) -> Callable[[], None]:
         def open_it() -> None:
             if self.stack is not None:
                 self.stack.push(self.services.scenes.open_replay(entry.path))

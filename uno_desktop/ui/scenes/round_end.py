@@ -10,7 +10,7 @@ again replays the round (every hand face up) and comes back here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +20,9 @@ from uno_desktop.render import theme
 from uno_desktop.ui.kit import Button, Overlay, draw_panel, draw_text, row
 from uno_desktop.ui.table_source import TableSource
 from uno_desktop.view.narration import round_title
+
+if TYPE_CHECKING:
+    from uno_desktop.ui.services import Services
 
 #: seconds between two counted cards at animation speed 1, and the cap on the whole count
 COUNT_STEP_S = 0.11
@@ -33,7 +36,7 @@ class RoundEndScene(Overlay):
 
     def __init__(
         self,
-        services: Any,
+        services: Services,
         match: TableSource,
         on_next_round: Callable[[], None] | None = None,
     ) -> None:
@@ -46,7 +49,7 @@ class RoundEndScene(Overlay):
         self.points: tuple[int, ...] = view.points
         self.winner: int | None = view.winner
         self.blocked: bool = view.blocked
-        finished = getattr(match, "round_finished", False)
+        finished = match.round_finished
         self.totals_before = (
             [t - p for t, p in zip(match.totals, self.points)] if finished else list(match.totals)
         )
@@ -92,7 +95,7 @@ class RoundEndScene(Overlay):
         super().update(dt_s)
         if not self.counting:
             return
-        speed = max(0.05, float(getattr(self.services.settings, "animation_speed", 1.0)))
+        speed = max(0.05, self.services.settings.animation_speed)
         self._clock_s += dt_s * speed
         counted = min(len(self.sequence), int(self._clock_s / self.step_s))
         if counted != self.counted:
@@ -187,7 +190,7 @@ class RoundEndScene(Overlay):
         border = theme.ACCENT_RGB if self.winner is not None else theme.PANEL_BORDER_RGB
         draw_panel(surface, p, s, alpha=255, border=border)
         names = [self.match.seat_name(i) for i in range(len(self.hands))]
-        round_no = getattr(self.match, "round_no", 1)
+        round_no = self.match.round_no
         title = round_title(self.winner, round_no, names)
         if self.winner is None:
             sub = _("The round is blocked: no points this time.")
@@ -313,9 +316,9 @@ class RoundEndScene(Overlay):
     def hints_line(self) -> str | None:
         """How many hints each person asked for this round (None in a match without hints)."""
         match = self.match
-        if not getattr(match, "hints", False):
+        if not match.hints:
             return None
-        used = list(getattr(match, "hints_used", ()))
+        used = list(match.hints_used)
         people = [s for s in range(len(self.hands)) if match.is_human(s) and s < len(used)]
         if not people:
             return None

@@ -7,7 +7,7 @@ result immediately, and closing the screen can never lose a change.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -23,6 +23,9 @@ from uno_desktop.ui.kit import (
     draw_panel,
 )
 from uno_desktop.ui.services import ANIMATION_SPEEDS, THINK_TIMES_S, UI_SCALES
+
+if TYPE_CHECKING:
+    from uno_desktop.ui.services import Services
 
 SPEED_NAMES = {
     0.5: N_("Slow"),
@@ -49,7 +52,7 @@ class SettingsScene(Dialog):
 
     title = N_("Settings")
 
-    def __init__(self, services: Any) -> None:
+    def __init__(self, services: Services) -> None:
         self._panel = pygame.Rect(0, 0, 0, 0)
         super().__init__(services)
 
@@ -72,7 +75,7 @@ class SettingsScene(Dialog):
         self.fullscreen = Toggle(st.fullscreen, lambda v: up(fullscreen=v))
         self.colorblind = Toggle(st.colorblind, lambda v: up(colorblind=v))
         self.language: Choice[str] = Choice(
-            list(LANGUAGES.items()),
+            [(code, partial(str, name)) for code, name in LANGUAGES.items()],  # not msgids
             st.language or language(),
             lambda v: up(language=v),
         )

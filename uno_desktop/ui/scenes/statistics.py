@@ -7,7 +7,8 @@ is already counted.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -18,6 +19,10 @@ from uno_desktop.seats import in_language
 from uno_desktop.ui.kit import Button, Dialog, draw_panel, draw_text, wrap_words
 from uno_desktop.ui.stats_chart import draw_chart
 
+if TYPE_CHECKING:
+    from uno_desktop.storage import MatchRecord, PlayerStats, Stats
+    from uno_desktop.ui.services import Services
+
 MAX_PLAYER_ROWS = 8
 MAX_RECENT = 5
 EMPTY_TEXT = N_(
@@ -26,20 +31,22 @@ EMPTY_TEXT = N_(
 )
 
 
-def player_rows(players: dict[str, Any]) -> tuple[list[tuple[str, Any]], list[tuple[str, Any]]]:
+def player_rows(
+    players: Mapping[str, PlayerStats],
+) -> tuple[list[tuple[str, PlayerStats]], list[tuple[str, PlayerStats]]]:
     """(people, computer players), each ranked by match wins, then points, then name."""
     ranked = sorted(players.items(), key=lambda kv: (-kv[1].match_wins, -kv[1].points, kv[0]))
-    people = [(name, p) for name, p in ranked if not getattr(p, "computer", False)]
-    computers = [(name, p) for name, p in ranked if getattr(p, "computer", False)]
+    people = [(name, p) for name, p in ranked if not p.computer]
+    computers = [(name, p) for name, p in ranked if p.computer]
     return people, computers
 
 
-def _when(record: Any) -> str:
+def _when(record: MatchRecord) -> str:
     """When a match finished, as "2026-11-28 21:39" (the same in every language)."""
     return str(record.finished_at)[:16].replace("T", " ")
 
 
-def load_stats(services: Any) -> Any | None:
+def load_stats(services: Services) -> Stats | None:
     storage = services.storage
     if storage is None:
         return None
@@ -52,7 +59,7 @@ def load_stats(services: Any) -> Any | None:
 class StatisticsScene(Dialog):
     title = N_("Statistics")
 
-    def __init__(self, services: Any) -> None:
+    def __init__(self, services: Services) -> None:
         self.stats = load_stats(services)
         self._players = pygame.Rect(0, 0, 0, 0)
         self._recent = pygame.Rect(0, 0, 0, 0)
@@ -62,7 +69,7 @@ class StatisticsScene(Dialog):
     @property
     def empty(self) -> bool:
         """No finished match yet (the first start)."""
-        return not getattr(self.stats, "players", None) and not getattr(self.stats, "history", ())
+        return self.stats is None or (not self.stats.players and not self.stats.history)
 
     def build(self) -> None:
         self._empty_panel = pygame.Rect(0, 0, 0, 0)
@@ -141,8 +148,8 @@ class StatisticsScene(Dialog):
             return
         for r in (self._players, self._recent, self._chart):
             draw_panel(surface, r, s)
-        players = dict(getattr(self.stats, "players", {}) or {})
-        history = list(getattr(self.stats, "history", ()) or ())
+        players = dict(self.stats.players) if self.stats is not None else {}
+        history = list(self.stats.history) if self.stats is not None else []
         self._draw_players(surface, players)
         self._draw_recent(surface, history)
         self._draw_chart(surface, history[-1] if history else None)
@@ -183,7 +190,7 @@ class StatisticsScene(Dialog):
         )
         return rect.top + int(48 * s)
 
-    def _draw_players(self, surface: pygame.Surface, players: dict[str, Any]) -> None:
+    def _draw_players(self, surface: pygame.Surface, players: dict[str, PlayerStats]) -> None:
         s = self.scale
         r = self._players
         y = self._heading(surface, r, _("Players"))
@@ -231,7 +238,7 @@ class StatisticsScene(Dialog):
     def _player_lines(
         self,
         surface: pygame.Surface,
-        rows: list[tuple[str, Any]],
+        rows: list[tuple[str, PlayerStats]],
         xs: list[int],
         widths: list[int],
         y: int,
@@ -297,7 +304,7 @@ class StatisticsScene(Dialog):
                 titles[name] = name
         return _(titles[name])
 
-    def _draw_chart(self, surface: pygame.Surface, last: Any | None) -> None:
+    def _draw_chart(self, surface: pygame.Surface, last: MatchRecord | None) -> None:
         """Running totals per round for each seat of the last match, as lines."""
         s = self.scale
         r = self._chart

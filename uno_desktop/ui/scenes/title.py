@@ -7,7 +7,7 @@ file moved aside, ...) are shown once, as a friendly message, when the title app
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -17,6 +17,9 @@ from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
 from uno_desktop.ui.kit import PANEL_ALPHA, Button, Dialog, column, draw_panel, draw_text
 
+if TYPE_CHECKING:
+    from uno_desktop.ui.services import Services
+
 #: the cards fanned on each side of the menu
 LEFT_FAN = ("R7", "Y5", "GS", "BR", "W4")
 RIGHT_FAN = ("B2", "GD2", "YR", "R0", "W")
@@ -25,7 +28,7 @@ RIGHT_FAN = ("B2", "GD2", "YR", "R0", "W")
 class TitleScene(Dialog):
     notices_on_top = False  # the title shows its own notices
 
-    def __init__(self, services: Any) -> None:
+    def __init__(self, services: Services) -> None:
         self._check_notices = True
         #: card faces painted so far (code, width): the fans show once theirs are ready
         self._faces_ready: set[tuple[str, int]] = set()

@@ -1,0 +1,119 @@
+"""The table's keyboard focus, kept by the kit's `FocusGroup`: one ring at a time.
+
+The ring's stops, in Tab order: the bottom hand (one stop; Left/Right choose a card in
+it), the buttons of an open penalty banner (Challenge, Take), then the side panel's
+buttons that can act now. A banner that opens takes the focus on its first button, so
+Enter presses what the banner asks; the arrows go back to the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+
+from uno_desktop.ui.kit import Button, FocusGroup, Widget
+
+
+class SideButton(StrEnum):
+    """A side-panel button (the values are the layout's names for their places)."""
+
+    UNO = "uno"
+    CATCH = "catch"
+    DRAW = "draw"
+    PASS = "pass"
+    MENU = "menu"
+    HINT = "hint"
+
+
+#: the side panel's buttons in Tab order
+TAB_ORDER = (
+    SideButton.DRAW,
+    SideButton.PASS,
+    SideButton.HINT,
+    SideButton.UNO,
+    SideButton.CATCH,
+    SideButton.MENU,
+)
+
+
+class HandStop(Widget):
+    """The bottom hand as one stop of the focus ring; `index` is the card in focus."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.index: int | None = None
+
+
+class TableFocus:
+    """The focus ring over the hand, an open banner's buttons and the side buttons.
+
+    The side buttons are kept for the table's life; the table sets their place, text
+    and whether they can act now (`enabled`) before it reads the ring."""
+
+    def __init__(self) -> None:
+        self.hand = HandStop()
+        self.side = {key: Button("", key=key.value) for key in SideButton}
+        self.group = FocusGroup()
+        self._banner: list[Button] = []
+        self._sync()
+        self.group.focus(self.hand)
+
+    def _sync(self) -> None:
+        side = [self.side[key] for key in TAB_ORDER]
+        self.group.set_widgets([self.hand, *self._banner, *side])
+
+    def show_banner(self, buttons: Sequence[Button]) -> None:
+        """Put an open banner's buttons in the ring (none: it closed). A new banner takes
+        the focus on its first button; a closed one gives it back to the hand."""
+        new = list(buttons)
+        if new == self._banner:
+            return
+        had_focus = self.group.focused in self._banner
+        self._banner = new
+        self._sync()
+        if new:
+            self.group.focus(new[0])
+        elif had_focus:
+            self.group.focus(self.hand)
+
+    def reset(self) -> None:
+        """The focus back in the hand, on no card yet (a new turn, another viewer)."""
+        self.hand.index = None
+        self.group.focus(self.hand)
+
+    def to_hand(self) -> None:
+        self.group.focus(self.hand)
+
+    @property
+    def in_hand(self) -> bool:
+        return self.group.focused is self.hand
+
+    @property
+    def card(self) -> int | None:
+        """The hand's card in focus (None: none, or the focus is on a button)."""
+        return self.hand.index if self.in_hand else None
+
+    @card.setter
+    def card(self, index: int | None) -> None:
+        self.hand.index = index
+        self.group.focus(self.hand)
+
+    @property
+    def button(self) -> Button | None:
+        """The button in focus (a side button or a banner's), or None."""
+        focused = self.group.focused
+        return focused if isinstance(focused, Button) else None
+
+    def side_key(self, button: Button) -> SideButton | None:
+        """Which side button `button` is (None: a banner's)."""
+        return next((key for key, b in self.side.items() if b is button), None)
+
+    @property
+    def side_focus(self) -> SideButton | None:
+        """The side button in focus, or None."""
+        button = self.button
+        return None if button is None else self.side_key(button)
+
+    def move(self, step: int) -> None:
+        """Tab (+1) or Shift+Tab (-1): the next stop that can act now."""
+        self.group.move(step)
