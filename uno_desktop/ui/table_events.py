@@ -18,6 +18,7 @@ from uno_desktop.i18n import _
 from uno_desktop.render import theme
 from uno_desktop.ui.moments import Moments, banner_for
 from uno_desktop.view import addressed_to
+from uno_desktop.view.fold import hands_moved
 from uno_desktop.view.narration import challenge_result_text, event_line
 
 #: one line of news and the cards it is about (sorted; empty for none)
@@ -58,9 +59,8 @@ def add_moment(
         if event.seat == viewer and event.reason != "deal":
             moments.fresh(event.cards)
         return False
-    return type(event) is ev.HandsRotated or (
-        type(event) is ev.HandsSwapped and viewer in (event.a, event.b)
-    )
+    moved = hands_moved(event, len(names))
+    return moved is not None and moved[viewer] != viewer
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,7 @@ def news_items(events: Iterable[ev.Event], names: Sequence[str], seat: int) -> l
             cards = e.cards
         elif type(e) is ev.ChallengeResolved:
             cards = e.hand
-        elif type(e) in (ev.HandsSwapped, ev.HandsRotated):
+        elif hands_moved(e, len(names)) is not None:
             line = f"{line} {_('Your hand is new: have a look.')}".strip()
         items.append((line, tuple(sorted(cards, key=Card.sort_key))))
     return items
