@@ -194,13 +194,13 @@ def refusal(obs: Observation, legal: Sequence[Action], action: Action | None) ->
     if action is None:
         return _("A hint is for your own turn") if not turn else _("Hints are off in this match")
     kind = type(action)
-    if kind is Play:
-        card = action.card  # type: ignore[union-attr]
+    if isinstance(action, Play):
+        card = action.card
         if card not in obs.hand:
             return _("You do not hold {card}").format(card=card_name(card))
         forms = [a for a in legal if type(a) is Play and a.card == card]
         if forms:
-            if any(a.color is not None for a in forms) and action.color is None:  # type: ignore[union-attr]
+            if any(a.color is not None for a in forms) and action.color is None:
                 return _("Choose a colour")
             if any(a.target is not None for a in forms):
                 return _("Choose a player")

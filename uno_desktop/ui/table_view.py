@@ -218,10 +218,37 @@ class TableView:
         source = hands_moved(event, self.state.players)
         if source is not None:
             return self._hands_moved(event, source)
-        builder = _BUILDERS.get(type(event))
-        if builder is None:
-            return Step(event, on_done=lambda: self.add_log(event))
-        return builder(self, event, shown)
+        return self._step_for(event, shown)
+
+    def _step_for(self, e: ev.Event, shown: int | None) -> Step:
+        """The animation step of one event (hands that move are handled before)."""
+        match e:
+            case ev.RoundStarted():
+                return self._round_started(e, shown)
+            case ev.StartCardFlipped():
+                return self._start_card(e, shown)
+            case ev.CardPlayed():
+                return self._card_played(e, shown)
+            case ev.ColorChosen():
+                return self._color_chosen(e, shown)
+            case ev.CardsDrawn():
+                return self._cards_drawn(e, shown)
+            case ev.TurnSkipped():
+                return self._turn_skipped(e, shown)
+            case ev.DirectionChanged():
+                return self._direction(e, shown)
+            case ev.UnoCalled():
+                return self._uno_called(e, shown)
+            case ev.UnoCaught():
+                return self._uno_caught(e, shown)
+            case ev.FalseCatch():
+                return self._false_catch(e, shown)
+            case ev.PileReshuffled():
+                return self._reshuffled(e, shown)
+            case ev.RoundEnded():
+                return self._round_ended(e, shown)
+            case _:
+                return self._plain(e, shown)
 
     def _log_done(
         self, event: ev.Event, extra: Callable[[], None] | None = None
@@ -426,24 +453,3 @@ class TableView:
 
     def _plain(self, e: ev.Event, shown: int | None) -> Step:
         return Step(e, on_done=self._log_done(e), hold_s=0.2)
-
-
-_BUILDERS: dict[type, Callable[[TableView, ev.Event, int | None], Step]] = {
-    ev.RoundStarted: TableView._round_started,  # type: ignore[dict-item]
-    ev.StartCardFlipped: TableView._start_card,  # type: ignore[dict-item]
-    ev.CardPlayed: TableView._card_played,  # type: ignore[dict-item]
-    ev.ColorChosen: TableView._color_chosen,  # type: ignore[dict-item]
-    ev.CardsDrawn: TableView._cards_drawn,  # type: ignore[dict-item]
-    ev.TurnSkipped: TableView._turn_skipped,  # type: ignore[dict-item]
-    ev.DirectionChanged: TableView._direction,  # type: ignore[dict-item]
-    ev.UnoCalled: TableView._uno_called,  # type: ignore[dict-item]
-    ev.UnoCaught: TableView._uno_caught,  # type: ignore[dict-item]
-    ev.FalseCatch: TableView._false_catch,  # type: ignore[dict-item]
-    ev.PileReshuffled: TableView._reshuffled,  # type: ignore[dict-item]
-    ev.RoundEnded: TableView._round_ended,  # type: ignore[dict-item]
-    ev.PenaltyPending: TableView._plain,
-    ev.ChallengeResolved: TableView._plain,
-    ev.CardKept: TableView._plain,
-    ev.CustomRuleApplied: TableView._plain,
-    ev.StartCardReturned: TableView._plain,
-}
