@@ -20,6 +20,7 @@ from uno_desktop.ui.table_focus import SideButton
 from uno_desktop.ui.table_frame import ButtonFrame, HandCard, SeatFrame, TableFrame
 from uno_desktop.ui.table_input import ButtonTarget, PileTarget
 from uno_desktop.ui.table_pickers import ChoosePlayerOverlay
+from uno_desktop.view.narration import round_end_line
 
 if TYPE_CHECKING:
     from uno_desktop.ui.scenes.table import TableScene
@@ -117,7 +118,7 @@ class FrameBuilder:
         if st.round_over:
             if st.winner is None:
                 return _("Nobody can play: the round is over.")
-            return _("{name} wins the round!").format(name=t.names[st.winner])
+            return round_end_line(st.winner, t.names, t.view.you)
         if not t.quiet or not t.viewer.has_round:
             return ""
         obs = t.viewer.obs()
