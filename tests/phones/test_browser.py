@@ -50,6 +50,18 @@ def is_turn(page) -> bool:
     return bool(page.evaluate("document.getElementById('app').classList.contains('turn')"))
 
 
+def settled(page):
+    """The page's state once two looks 0.3 s apart agree (an answer may be on its way)."""
+    last = snapshot(page)
+    for _ in range(20):
+        time.sleep(0.3)
+        now = snapshot(page)
+        if now == last:
+            return now
+        last = now
+    return last
+
+
 def test_two_phones_play_a_round_to_its_end_by_taps(game):
     match, table, loop = game
     words = page_strings()["words"]
@@ -75,7 +87,7 @@ def test_two_phones_play_a_round_to_its_end_by_taps(game):
             assert loop.running, f"the game thread stopped: {loop.error!r}"
             if not reconnected and len(taps) >= 6 and is_turn(pages[1]):
                 # Bo's phone drops (screen lock) on Bo's turn and the link is opened again
-                before = snapshot(pages[1])
+                before = settled(pages[1])  # Bo's last tap may still be on its way
                 pages[1].close()
                 pages[1] = open_hand(browser, table.join_url(1))
                 assert snapshot(pages[1]) == before
