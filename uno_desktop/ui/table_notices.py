@@ -30,7 +30,23 @@ if TYPE_CHECKING:
     from uno_desktop.ui.services import Services
 
 
-class ChallengeResultOverlay(TableOverlay):
+class _Notice(TableOverlay):
+    """A notice closed by its one OK button (or Esc), then `on_close` is called."""
+
+    on_close: Callable[[], None] | None = None
+
+    def build(self) -> None:
+        self.ok = Button(_("OK"), self.back, style="go", key="ok")
+        self.group.set_widgets([self.ok])
+
+    def back(self) -> None:
+        if not self.closed:
+            self.close()
+            if self.on_close is not None:
+                self.on_close()
+
+
+class ChallengeResultOverlay(_Notice):
     """After a challenge: who was right, who draws; the offender's hand only for the challenger."""
 
     def __init__(
@@ -50,16 +66,6 @@ class ChallengeResultOverlay(TableOverlay):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.card_w = 60
         super().__init__(services)
-
-    def build(self) -> None:
-        self.ok = Button(_("OK"), self.back, style="go", key="ok")
-        self.group.set_widgets([self.ok])
-
-    def back(self) -> None:
-        if not self.closed:
-            self.close()
-            if self.on_close is not None:
-                self.on_close()
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         self.card_w = round(64 * scale)
@@ -252,7 +258,7 @@ class HandoffOverlay(TableOverlay):
 # ----------------------------------------------------------------------------- private news
 
 
-class NewsOverlay(TableOverlay):
+class NewsOverlay(_Notice):
     """Right after a hand-off: what only this person may know since they last held the
     screen (cards they drew while away, a hand they received), with the cards themselves."""
 
@@ -268,16 +274,6 @@ class NewsOverlay(TableOverlay):
         self.card_w = 50
         self.rows: list[tuple[int, int]] = []  # (text y, cards y or -1) per item
         super().__init__(services)
-
-    def build(self) -> None:
-        self.ok = Button(_("OK"), self.back, style="go", key="ok")
-        self.group.set_widgets([self.ok])
-
-    def back(self) -> None:
-        if not self.closed:
-            self.close()
-            if self.on_close is not None:
-                self.on_close()
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         self.card_w = round(52 * scale)
