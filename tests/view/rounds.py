@@ -87,3 +87,29 @@ def features(log: Sequence[ev.Event]) -> Counter[str]:
         elif isinstance(e, ev.CardsDrawn) and e.reason == "draw" and i + 1 < len(log):
             seen["drew"] += 1
     return seen
+
+
+EVERY_FEATURE = frozenset(
+    {
+        "guilty challenge",
+        "innocent challenge",
+        "hands swapped",
+        "hands rotated",
+        "jump-in",
+        "drawn card kept",
+        "caught",
+        "stacked penalty",
+    }
+)
+"""What the seeded rounds of the view's tests must show between them."""
+
+
+def features_of_rounds(rounds: list[tuple[str, int, int]]) -> Counter[str]:
+    """Play each (preset, players, seed) round to its end; count the features it shows."""
+    seen: Counter[str] = Counter()
+    for preset, players, seed in rounds:
+        match = people(preset, players, seed)
+        for _action in play_round([match], seed):
+            pass
+        seen += features(match.game.log)  # type: ignore[union-attr]
+    return seen
