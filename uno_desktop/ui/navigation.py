@@ -259,9 +259,7 @@ class Scenes:
         return self.table(match)
 
     def _timing(self) -> Timing:
-        from uno_desktop.match import Timing
-
-        return Timing(think_time_s=float(self._services.settings.think_time_s))
+        return self._services.timing()
 
     def _unusable_match(self, exc: Exception) -> Scene:
         """Set the saved match aside with its reason and say what the player can do."""

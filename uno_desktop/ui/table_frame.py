@@ -29,6 +29,7 @@ class HandCard:
     focused: bool = False  # the keyboard focus ring
     fresh: float = 0.0  # new in the hand (drawn, received): glows this strongly, 0..1
     hinted: bool = False  # the card a hint suggests: a ring of the hint's colour
+    jump_in: bool = False  # may be played out of turn now: a white ring and a "Jump in!" tag
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from uno_desktop.card_names import card_name
 from uno_desktop.engine import Card, Draw, Pass, Phase, Play
 from uno_desktop.i18n import _, language
 from uno_desktop.render.layout import fan_rects
@@ -21,6 +22,7 @@ from uno_desktop.ui.table_frame import ButtonFrame, HandCard, SeatFrame, TableFr
 from uno_desktop.ui.table_input import ButtonTarget, PileTarget
 from uno_desktop.ui.table_pickers import ChoosePlayerOverlay
 from uno_desktop.view.narration import round_end_line
+from uno_desktop.view.seat_view import jump_ins
 
 if TYPE_CHECKING:
     from uno_desktop.ui.scenes.table import TableScene
@@ -58,6 +60,13 @@ class FrameBuilder:
             return set()
         return {a.card for a in t.viewer.legal(t.shown) if type(a) is Play}
 
+    def jump_ins(self) -> frozenset[Card]:
+        """The viewer's cards that may jump in now (out of turn; none while the table moves)."""
+        t = self.table
+        if not t.input_ok or t.shown is None:
+            return frozenset()
+        return jump_ins(t.viewer.legal(t.shown), t.viewer.obs().current)
+
     def hand_rects(self, cards: list[Card | None], playable: set[Card]) -> list[pygame.Rect]:
         """Where each card of the bottom hand is drawn: playable ones rise a little, the
         pointed, focused or hinted one more."""
@@ -68,11 +77,12 @@ class FrameBuilder:
         hover = t.input.hover_card
         advice = t.hints.for_turn()
         lit = advice.action.card if advice is not None and type(advice.action) is Play else None
+        jumps = self.jump_ins()
         out = []
         for i, (r, c) in enumerate(zip(rects, cards)):
             lift = 0.0
             if c is not None and c in playable:
-                lifted = i in (hover, t.focus.card) or c == lit
+                lifted = i in (hover, t.focus.card) or c == lit or c in jumps
                 lift = LIFT_HOVER if lifted else LIFT_PLAYABLE
             elif c is not None and i == hover:
                 lift = LIFT_PEEK  # not playable now, but it still answers the pointer
@@ -125,6 +135,10 @@ class FrameBuilder:
         cur = obs.current
         if cur == t.shown:
             return self._your_turn_text(cur)
+        jumps = self.jump_ins()
+        if jumps:
+            card = card_name(min(jumps, key=Card.sort_key))
+            return _("Jump in! Your {card} is the same card: play it now").format(card=card)
         if not t.match.is_human(cur):
             return _("{name} is thinking").format(name=t.names[cur])
         return _("{name}'s turn").format(name=t.names[cur])
@@ -208,6 +222,7 @@ class FrameBuilder:
         lit_card = suggested.card if isinstance(suggested, Play) else None
         lit_i = next((i for i, c in enumerate(cards) if c is not None and c == lit_card), None)
         focused = t.focus.card if t.takes_keys else None
+        jumps = self.jump_ins()
         return tuple(
             HandCard(
                 card=c,
@@ -218,6 +233,7 @@ class FrameBuilder:
                 focused=i == focused and c is not None,
                 fresh=glow,
                 hinted=i == lit_i,
+                jump_in=c is not None and c in jumps,
             )
             for i, (c, r, glow) in enumerate(zip(cards, self.hand_rects(cards, playable), fresh))
         )

@@ -25,6 +25,7 @@ from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import TableLayout
 from uno_desktop.ui.kit import draw_fitted, draw_panel, draw_text, text_image
 from uno_desktop.ui.table_frame import SeatFrame, TableFrame
+from uno_desktop.ui.table_paint_marks import paint_jump_in
 from uno_desktop.ui.table_paint_moments import MomentPainter
 from uno_desktop.ui.table_paint_panel import PanelPainter, paint_hint
 
@@ -452,6 +453,8 @@ class TablePainter:
                     max(4, round(5 * lay.scale)),
                     border_radius=max(5, cw // 8),
                 )
+            if h.jump_in:
+                paint_jump_in(surface, lay, rect)
             if h.focused:
                 pygame.draw.rect(
                     surface,

@@ -295,6 +295,7 @@ class TableScene(Scene):
         """The table has caught up: show the viewer's state as the match has it."""
         self.view.sync(self.viewer.obs(), self.match.totals)
         self._synced = True
+        self.match.shown()  # people's windows to jump in or catch run from now
         self.viewer.forget()
         self.dirty = True
         if self.fresh_hand and self.shown is not None:

@@ -1,0 +1,32 @@
+"""Small marks on the table in paint: the card that may jump in now, the house rules in
+force (chips), the penalty waiting on the pile.
+
+Part of the table painter (`ui/table_paint.py`); it paints only what it is given.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from uno_desktop.i18n import _
+from uno_desktop.render import theme
+from uno_desktop.render.layout import TableLayout
+from uno_desktop.ui.kit import text_image
+
+
+def paint_jump_in(surface: pygame.Surface, lay: TableLayout, rect: pygame.Rect) -> None:
+    """A card that may jump in now: a white ring edged in black and a "Jump in!" tag above
+    it (a shape and a word, not only a colour)."""
+    s = lay.scale
+    ring = rect.inflate(round(12 * s), round(12 * s))
+    width = max(3, round(4 * s))
+    radius = max(5, rect.w // 8)
+    pygame.draw.rect(surface, (0, 0, 0), ring.inflate(4, 4), width + 4, radius + 2)
+    pygame.draw.rect(surface, theme.TEXT_RGB, ring, width, radius)
+    img = text_image(_("Jump in!"), max(11, lay.font_px(0.75)), theme.TEXT_DARK_RGB, bold=True)
+    tag = img.get_rect().inflate(round(12 * s), round(4 * s))
+    tag.midbottom = (rect.centerx, ring.top + width // 2)
+    tag.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, (0, 0, 0), tag.inflate(4, 4), border_radius=tag.h // 2 + 2)
+    pygame.draw.rect(surface, theme.TEXT_RGB, tag, border_radius=tag.h // 2)
+    surface.blit(img, img.get_rect(center=tag.center))
