@@ -84,6 +84,10 @@ class TableFocus:
     def to_hand(self) -> None:
         self.group.focus(self.hand)
 
+    def to_side(self, key: SideButton) -> None:
+        """The focus on side button `key` (what a hint lights, so Enter presses it)."""
+        self.group.focus(self.side[key])
+
     @property
     def in_hand(self) -> bool:
         return self.group.focused is self.hand

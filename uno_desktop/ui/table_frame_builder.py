@@ -113,13 +113,14 @@ class FrameBuilder:
             return set()
         return {c for c in obs.hand if c.rank == "W4"}
 
-    def _pointed_card(self) -> Card | None:
-        """The card under the keyboard focus or the pointer, if any."""
+    def _pointed_cards(self) -> list[Card]:
+        """The cards under the keyboard focus and under the pointer."""
         cards = self.hand_cards()
-        for i in (self.table.focus.card, self.table.input.hover_card):
-            if i is not None and 0 <= i < len(cards) and cards[i] is not None:
-                return cards[i]
-        return None
+        return [
+            card
+            for i in (self.table.focus.card, self.table.input.hover_card)
+            if i is not None and 0 <= i < len(cards) and (card := cards[i]) is not None
+        ]
 
     def status_text(self) -> str:
         """The status line: whose turn, what waits, why a card was refused."""
@@ -150,8 +151,8 @@ class FrameBuilder:
             return t.coach.line(obs, t.actions.uno_armed) or ""
         if t.actions.why is not None:
             return t.actions.why
-        pointed = self._pointed_card()
-        if pointed is not None and pointed in self._bluffs() and pointed in self.playable():
+        bluffs = self._bluffs() & self.playable()
+        if any(card in bluffs for card in self._pointed_cards()):
             return _("A bluff: you can be challenged")
         if obs.phase is Phase.PENALTY:
             return _("{n} cards wait for you").format(n=obs.pending_draw)
@@ -205,7 +206,8 @@ class FrameBuilder:
             time_s=t.time_s,
             language=language(),
             coached=t.coach is not None and turn,
-            hint=advice.line if advice is not None else None,
+            # a refusal's reason replaces the hint's line (one line, never both)
+            hint=advice.line if advice is not None and t.actions.why is None else None,
             lit_seat=self._pointed_seat(),
         )
 
