@@ -15,6 +15,7 @@ from uno_desktop.engine import Card, Color
 from uno_desktop.render.animator import Sprite
 from uno_desktop.render.layout import TableLayout
 from uno_desktop.ui.moments import BannerFrame
+from uno_desktop.ui.table_chips import Chips
 
 
 @dataclass(frozen=True)
@@ -86,3 +87,4 @@ class TableFrame:
     coached: bool = False  # the status is the tutorial's line of guidance: framed to stand out
     hint: str | None = None  # the hint's line, shown in place of the status
     lit_seat: int | None = None  # the seat a player picker points at
+    chips: Chips | None = None  # the house rules in force, at the top of the side panel

@@ -14,12 +14,14 @@ import pygame
 
 from uno_desktop.card_names import card_name
 from uno_desktop.engine import Card, Draw, Pass, Phase, Play
+from uno_desktop.house_rules import house_rules
 from uno_desktop.i18n import _, language
 from uno_desktop.render.layout import fan_rects
 from uno_desktop.ui.kit import text_of
+from uno_desktop.ui.table_chips import Chips, chip_frames
 from uno_desktop.ui.table_focus import SideButton
 from uno_desktop.ui.table_frame import ButtonFrame, HandCard, SeatFrame, TableFrame
-from uno_desktop.ui.table_input import ButtonTarget, PileTarget
+from uno_desktop.ui.table_input import ButtonTarget, ChipTarget, PileTarget
 from uno_desktop.ui.table_pickers import ChoosePlayerOverlay
 from uno_desktop.view.narration import round_end_line
 from uno_desktop.view.seat_view import jump_ins
@@ -209,6 +211,7 @@ class FrameBuilder:
             # a refusal's reason replaces the hint's line (one line, never both)
             hint=advice.line if advice is not None and t.actions.why is None else None,
             lit_seat=self._pointed_seat(),
+            chips=self.chips(),
         )
 
     def _hand(self, shake_px: float) -> tuple[HandCard, ...]:
@@ -279,6 +282,15 @@ class FrameBuilder:
             (isinstance(t.input.hover, PileTarget) or lit == "draw")
             or (advice is not None and isinstance(advice.action, Draw))
         ) and (t.input_ok and seat is not None and Draw(seat) in t.viewer.legal(seat))
+
+    def chips(self) -> Chips | None:
+        """The house-rule chips (None under the official rules and in the tutorial)."""
+        t = self.table
+        if t.coach is not None:
+            return None
+        hover = t.input.hover
+        at = hover.index if isinstance(hover, ChipTarget) else None
+        return chip_frames(t.ensure_layout(t.current_size()), house_rules(t.match.rules), at)
 
     def _pointed_seat(self) -> int | None:
         """The seat the open player picker points at (lit on the table), else None."""

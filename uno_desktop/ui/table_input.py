@@ -16,6 +16,7 @@ import pygame
 
 from uno_desktop.engine import Draw, Pass, Phase
 from uno_desktop.i18n import N_, _
+from uno_desktop.options import Section
 from uno_desktop.render.layout import fan_rects, hit_test_fan
 from uno_desktop.ui.kit import Button
 from uno_desktop.ui.table_dialogs import HINT_KEY
@@ -67,7 +68,15 @@ class PileTarget:
     """The draw pile (a click draws)."""
 
 
-Target = CardTarget | ButtonTarget | PileTarget
+@dataclass(frozen=True)
+class ChipTarget:
+    """A house-rule chip (a click opens How to play at its rule)."""
+
+    index: int
+    section: Section | None
+
+
+Target = CardTarget | ButtonTarget | PileTarget | ChipTarget
 
 
 def clickable(target: Target) -> bool:
@@ -138,6 +147,10 @@ class TableInput:
         for b in self.side_buttons():
             if b.rect.collidepoint(pos):
                 return ButtonTarget(SideButton(b.key), b.enabled)
+        chips = t.frames.chips()
+        for n, chip in enumerate(chips.chips if chips is not None else ()):
+            if chip.rect.collidepoint(pos):
+                return ChipTarget(n, chip.section)
         if t.shown is not None and t.shown == t.bottom:
             cards = t.frames.hand_cards()
             playable = t.frames.playable()
@@ -190,7 +203,9 @@ class TableInput:
         t = self.table
         actions = t.actions
         key = target.key if isinstance(target, ButtonTarget) else None
-        if key is SideButton.UNO:
+        if isinstance(target, ChipTarget):
+            t.open_rules(target.section)
+        elif key is SideButton.UNO:
             actions.press_uno()
         elif key is SideButton.CATCH:
             actions.press_catch()

@@ -25,7 +25,7 @@ from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import TableLayout
 from uno_desktop.ui.kit import draw_fitted, draw_panel, draw_text, text_image
 from uno_desktop.ui.table_frame import SeatFrame, TableFrame
-from uno_desktop.ui.table_paint_marks import paint_jump_in
+from uno_desktop.ui.table_paint_marks import paint_chips, paint_jump_in
 from uno_desktop.ui.table_paint_moments import MomentPainter
 from uno_desktop.ui.table_paint_panel import PanelPainter, paint_hint
 
@@ -71,6 +71,8 @@ class TablePainter:
         if frame.lit_seat is not None:
             self._light_seat(surface, frame.layout, frame.lit_seat)
         self.panel.draw_panel(surface, frame)
+        if frame.chips is not None:
+            paint_chips(surface, lay, frame.chips)
         if frame.hint:
             lay = frame.layout
             paint_hint(

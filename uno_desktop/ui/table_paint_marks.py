@@ -11,7 +11,8 @@ import pygame
 from uno_desktop.i18n import _
 from uno_desktop.render import theme
 from uno_desktop.render.layout import TableLayout
-from uno_desktop.ui.kit import text_image
+from uno_desktop.ui.kit import draw_text, text_image
+from uno_desktop.ui.table_chips import Chips, chip_px
 
 
 def paint_jump_in(surface: pygame.Surface, lay: TableLayout, rect: pygame.Rect) -> None:
@@ -30,3 +31,26 @@ def paint_jump_in(surface: pygame.Surface, lay: TableLayout, rect: pygame.Rect) 
     pygame.draw.rect(surface, (0, 0, 0), tag.inflate(4, 4), border_radius=tag.h // 2 + 2)
     pygame.draw.rect(surface, theme.TEXT_RGB, tag, border_radius=tag.h // 2)
     surface.blit(img, img.get_rect(center=tag.center))
+
+
+def paint_chips(surface: pygame.Surface, lay: TableLayout, chips: Chips) -> None:
+    """The house rules in force: a dim heading, then one rounded chip per rule (a ring
+    round the one under the pointer: it opens How to play there)."""
+    px = chip_px(lay)
+    draw_text(
+        surface,
+        chips.heading,
+        px,
+        theme.TEXT_DIM_RGB,
+        midleft=chips.heading_rect.midleft,
+        max_w=chips.heading_rect.w,
+    )
+    width = max(1, round(2 * lay.scale))
+    for chip in chips.chips:
+        r = chip.rect
+        fill = theme.ACCENT_DARK_RGB if chip.hover else theme.PANEL_RGB
+        pygame.draw.rect(surface, fill, r, border_radius=r.h // 2)
+        edge = theme.ACCENT_RGB if chip.hover else theme.PANEL_BORDER_RGB
+        pygame.draw.rect(surface, edge, r, width, border_radius=r.h // 2)
+        pad = r.h // 2
+        draw_text(surface, chip.text, px, theme.TEXT_RGB, center=r.center, max_w=r.w - pad)

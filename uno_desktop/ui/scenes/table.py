@@ -46,6 +46,7 @@ from uno_desktop.ui.table_view import TableView
 from uno_desktop.ui.table_viewer import Viewer
 
 if TYPE_CHECKING:
+    from uno_desktop.options import Section
     from uno_desktop.tutorial import Coach
     from uno_desktop.ui.services import Services
 
@@ -418,6 +419,12 @@ class TableScene(Scene):
         """Where the penalty banner goes: the felt and the hand's area."""
         lay = self.ensure_layout(self.current_size())
         return lay.table_rect, lay.hand_rect
+
+    def open_rules(self, section: Section | None) -> None:
+        """How to play for this match's rules, at `section` (a house-rule chip)."""
+        if self.stack is not None:
+            scenes = self.services.scenes
+            self.stack.push(scenes.how_to_play(self.match.rules, overlay=True, at=section))
 
     def open_pause(self) -> None:
         if self.stack is not None:
