@@ -88,3 +88,4 @@ class TableFrame:
     hint: str | None = None  # the hint's line, shown in place of the status
     lit_seat: int | None = None  # the seat a player picker points at
     chips: Chips | None = None  # the house rules in force, at the top of the side panel
+    penalty: int = 0  # cards waiting (a Draw Two, a stack building): "+6" on the pile

@@ -212,6 +212,7 @@ class FrameBuilder:
             hint=advice.line if advice is not None and t.actions.why is None else None,
             lit_seat=self._pointed_seat(),
             chips=self.chips(),
+            penalty=0 if st.round_over else st.penalty,
         )
 
     def _hand(self, shake_px: float) -> tuple[HandCard, ...]:

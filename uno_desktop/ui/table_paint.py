@@ -25,7 +25,7 @@ from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import TableLayout
 from uno_desktop.ui.kit import draw_fitted, draw_panel, draw_text, text_image
 from uno_desktop.ui.table_frame import SeatFrame, TableFrame
-from uno_desktop.ui.table_paint_marks import paint_chips, paint_jump_in
+from uno_desktop.ui.table_paint_marks import paint_chips, paint_jump_in, paint_penalty
 from uno_desktop.ui.table_paint_moments import MomentPainter
 from uno_desktop.ui.table_paint_panel import PanelPainter, paint_hint
 
@@ -63,6 +63,8 @@ class TablePainter:
         self.moments.draw_edge(surface, frame)
         self.moments.draw_ring(surface, frame)
         self._draw_piles(surface, frame, cards)
+        if frame.penalty > 0:
+            paint_penalty(surface, frame.layout, frame.penalty)
         self._draw_markers(surface, frame, cards)
         for seat in frame.seats:
             if seat.seat != frame.bottom:

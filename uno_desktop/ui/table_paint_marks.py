@@ -54,3 +54,16 @@ def paint_chips(surface: pygame.Surface, lay: TableLayout, chips: Chips) -> None
         pygame.draw.rect(surface, edge, r, width, border_radius=r.h // 2)
         pad = r.h // 2
         draw_text(surface, chip.text, px, theme.TEXT_RGB, center=r.center, max_w=r.w - pad)
+
+
+def paint_penalty(surface: pygame.Surface, lay: TableLayout, total: int) -> None:
+    """The cards waiting on the pile, "+6", on a red disc edged in white and black at the
+    discard pile's corner (the number says it, not only the colour)."""
+    pile = lay.discard_pile
+    img = text_image(f"+{total}", max(14, lay.font_px(1.3)), theme.TEXT_RGB, bold=True)
+    r = max(img.get_width(), img.get_height()) // 2 + max(5, round(7 * lay.scale))
+    center = (pile.right - r // 3, pile.top + r // 3)
+    pygame.draw.circle(surface, (0, 0, 0), (center[0] + 1, center[1] + 2), r + 3)
+    pygame.draw.circle(surface, theme.TEXT_RGB, center, r + 2)
+    pygame.draw.circle(surface, theme.DANGER_RGB, center, r - 1)
+    surface.blit(img, img.get_rect(center=center))
