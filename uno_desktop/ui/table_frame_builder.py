@@ -8,6 +8,7 @@ It changes nothing: the same table state always gives the same frame.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -16,8 +17,10 @@ from uno_desktop.card_names import card_name
 from uno_desktop.engine import Card, Draw, Pass, Phase, Play
 from uno_desktop.house_rules import house_rules
 from uno_desktop.i18n import _, language
-from uno_desktop.render.layout import fan_rects
+from uno_desktop.render.layout import TableLayout, fan_rects
 from uno_desktop.ui.kit import text_of
+from uno_desktop.ui.moments import BannerFrame
+from uno_desktop.ui.table_banner import banner_metrics, banner_rect
 from uno_desktop.ui.table_chips import Chips, chip_frames
 from uno_desktop.ui.table_focus import SideButton
 from uno_desktop.ui.table_frame import ButtonFrame, HandCard, SeatFrame, TableFrame
@@ -202,7 +205,7 @@ class FrameBuilder:
             buttons=self._buttons(),
             status=self.status_text(),
             toast=t.toast,
-            banner=t.moments.banner_frame(),
+            banner=self._banner(lay),
             ring_turn=t.moments.ring_turn,
             sprites=t.animator.sprites(),
             time_s=t.time_s,
@@ -283,6 +286,15 @@ class FrameBuilder:
             (isinstance(t.input.hover, PileTarget) or lit == "draw")
             or (advice is not None and isinstance(advice.action, Draw))
         ) and (t.input_ok and seat is not None and Draw(seat) in t.viewer.legal(seat))
+
+    def _banner(self, lay: TableLayout) -> BannerFrame | None:
+        """The banner up now, in a free place: clear of the turn prompt and of the cards
+        flying now or waiting to fly (`ui/table_banner.py`)."""
+        b = self.table.moments.banner_frame()
+        if b is None:
+            return None
+        _title_px, _sub_px, w, h = banner_metrics(lay, b.title, b.sub)
+        return replace(b, rect=banner_rect(lay, (w, h), self.table.flights.path_rects()))
 
     def chips(self) -> Chips | None:
         """The house-rule chips (None under the official rules and in the tutorial)."""
