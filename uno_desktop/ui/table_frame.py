@@ -89,3 +89,4 @@ class TableFrame:
     lit_seat: int | None = None  # the seat a player picker points at
     chips: Chips | None = None  # the house rules in force, at the top of the side panel
     penalty: int = 0  # cards waiting (a Draw Two, a stack building): "+6" on the pile
+    drag: HandCard | None = None  # a card of the viewer's hand dragged by the pointer

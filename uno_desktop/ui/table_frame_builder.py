@@ -216,6 +216,7 @@ class FrameBuilder:
             lit_seat=self._pointed_seat(),
             chips=self.chips(),
             penalty=0 if st.round_over else st.penalty,
+            drag=self._dragged(),
         )
 
     def _hand(self, shake_px: float) -> tuple[HandCard, ...]:
@@ -232,13 +233,15 @@ class FrameBuilder:
         lit_i = next((i for i, c in enumerate(cards) if c is not None and c == lit_card), None)
         focused = t.focus.card if t.takes_keys else None
         jumps = self.jump_ins()
+        dragged = t.input.drag.dragged()
+        away = dragged[0] if dragged is not None else None
         return tuple(
             HandCard(
                 card=c,
                 rect=r.move(moments.shake_px(c, shake_px), 0),
                 playable=c is not None and c in playable,
                 bluff=c is not None and c in playable and c in bluffs,
-                dimmed=turn and c is not None and c not in playable,
+                dimmed=(turn and c is not None and c not in playable) or c == away,
                 focused=i == focused and c is not None,
                 fresh=glow,
                 hinted=i == lit_i,
@@ -286,6 +289,14 @@ class FrameBuilder:
             (isinstance(t.input.hover, PileTarget) or lit == "draw")
             or (advice is not None and isinstance(advice.action, Draw))
         ) and (t.input_ok and seat is not None and Draw(seat) in t.viewer.legal(seat))
+
+    def _dragged(self) -> HandCard | None:
+        """The card the pointer drags (the viewer's own face), lit when it may be played."""
+        dragged = self.table.input.drag.dragged()
+        if dragged is None:
+            return None
+        card, rect = dragged
+        return HandCard(card=card, rect=rect, playable=card in self.playable())
 
     def _banner(self, lay: TableLayout) -> BannerFrame | None:
         """The banner up now, in a free place: clear of the turn prompt and of the cards

@@ -20,6 +20,7 @@ from uno_desktop.options import Section
 from uno_desktop.render.layout import fan_rects, hit_test_fan
 from uno_desktop.ui.kit import Button
 from uno_desktop.ui.table_dialogs import HINT_KEY
+from uno_desktop.ui.table_drag import CardDrag
 from uno_desktop.ui.table_focus import SideButton
 
 if TYPE_CHECKING:
@@ -95,6 +96,8 @@ class TableInput:
         self.table = table
         self.hover: Target | None = None
         self.pressed: Target | None = None
+        #: a card of the hand dragged to the pile (`ui/table_drag.py`)
+        self.drag = CardDrag(table)
         side = table.focus.side
         for key, (text, style) in SIDE_FACES.items():
             side[key].text, side[key].style = text, style
@@ -169,6 +172,8 @@ class TableInput:
         """Mouse motion and the left button; True when the table used the event."""
         t = self.table
         if event.type == pygame.MOUSEMOTION:
+            if self.drag.move(event.pos):
+                return True
             target = self.target_at(event.pos)
             hover = None if isinstance(target, ButtonTarget) and not target.enabled else target
             if hover != self.hover:
@@ -177,8 +182,13 @@ class TableInput:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.pressed = self.target_at(event.pos)
+            if isinstance(self.pressed, CardTarget):
+                self._press_card(self.pressed.index, event.pos)
             return self.pressed is not None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.drag.drop(event.pos):
+                self.pressed = None
+                return True
             pressed, self.pressed = self.pressed, None
             target = self.target_at(event.pos)
             if pressed is None or target != pressed:
@@ -197,6 +207,14 @@ class TableInput:
                     t.services.sounds.play("wrong")
             return True
         return False
+
+    def _press_card(self, index: int, pos: tuple[int, int]) -> None:
+        """The button went down on the hand's card `index`: it may be dragged to the pile."""
+        frames = self.table.frames
+        cards = frames.hand_cards()
+        card = cards[index] if 0 <= index < len(cards) else None
+        if card is not None:
+            self.drag.press(card, frames.hand_rects(cards, frames.playable())[index], pos)
 
     def click(self, target: Target) -> None:
         """A click on `target`, or Enter on the button that is lit."""

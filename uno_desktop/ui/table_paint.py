@@ -25,7 +25,12 @@ from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import TableLayout
 from uno_desktop.ui.kit import draw_fitted, draw_panel, draw_text, text_image
 from uno_desktop.ui.table_frame import SeatFrame, TableFrame
-from uno_desktop.ui.table_paint_marks import paint_chips, paint_jump_in, paint_penalty
+from uno_desktop.ui.table_paint_marks import (
+    paint_chips,
+    paint_dragged,
+    paint_jump_in,
+    paint_penalty,
+)
 from uno_desktop.ui.table_paint_moments import MomentPainter
 from uno_desktop.ui.table_paint_panel import PanelPainter, paint_hint
 
@@ -70,6 +75,8 @@ class TablePainter:
             if seat.seat != frame.bottom:
                 self._draw_seat(surface, frame, cards, seat)
         self._draw_bottom(surface, frame, cards)
+        if frame.drag is not None:
+            paint_dragged(surface, cards, frame.drag)
         if frame.lit_seat is not None:
             self._light_seat(surface, frame.layout, frame.lit_seat)
         self.panel.draw_panel(surface, frame)

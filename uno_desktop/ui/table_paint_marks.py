@@ -1,5 +1,5 @@
 """Small marks on the table in paint: the card that may jump in now, the house rules in
-force (chips), the penalty waiting on the pile.
+force (chips), the penalty waiting on the pile, the card the pointer drags.
 
 Part of the table painter (`ui/table_paint.py`); it paints only what it is given.
 """
@@ -10,9 +10,11 @@ import pygame
 
 from uno_desktop.i18n import _
 from uno_desktop.render import theme
+from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import TableLayout
 from uno_desktop.ui.kit import draw_text, text_image
 from uno_desktop.ui.table_chips import Chips, chip_px
+from uno_desktop.ui.table_frame import HandCard
 
 
 def paint_jump_in(surface: pygame.Surface, lay: TableLayout, rect: pygame.Rect) -> None:
@@ -67,3 +69,17 @@ def paint_penalty(surface: pygame.Surface, lay: TableLayout, total: int) -> None
     pygame.draw.circle(surface, theme.TEXT_RGB, center, r + 2)
     pygame.draw.circle(surface, theme.DANGER_RGB, center, r - 1)
     surface.blit(img, img.get_rect(center=center))
+
+
+def paint_dragged(surface: pygame.Surface, cards: CardPainter, drag: HandCard) -> None:
+    """The card the pointer drags, lifted high (a long shadow), glowing if it may go."""
+    if drag.card is None:
+        return
+    rect, cw = drag.rect, drag.rect.w
+    shadow = cards.shadow(cw)
+    off = max(4, cw // 10)
+    surface.blit(shadow, shadow.get_rect(center=(rect.centerx + off // 2, rect.centery + off)))
+    if drag.playable:
+        glow = cards.highlight(cw)
+        surface.blit(glow, glow.get_rect(center=rect.center))
+    surface.blit(cards.face(drag.card, cw), rect)

@@ -120,6 +120,7 @@ class TableScene(Scene):
         self._layout_key = None
         self.actions.question = None
         self.actions.uno_armed = False
+        self.input.drag.cancel()  # a card in the air was the last viewer's
         self.toast = None  # worded for the one who held the screen
         self.focus.reset()
         self.moments.forget_hand()
