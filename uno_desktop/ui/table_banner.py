@@ -51,14 +51,15 @@ def _seat_areas(lay: TableLayout) -> list[pygame.Rect]:
 
 
 def _places(lay: TableLayout, w: int, h: int) -> list[pygame.Rect]:
-    """Where a banner of w x h may go, best first: just above the prompt (in the middle,
-    then at the left and the right of the felt), then just below the piles."""
+    """Where a banner of w x h may go, best first: in the middle just above the prompt,
+    then just below the piles; then at the left and the right of those two rows."""
     gap = _gap(lay)
     ring = ring_rect(lay)
     felt = lay.felt_frame
     rows = (prompt_rect(lay).y - gap - h, max(ring.bottom, prompt_rect(lay).bottom) + gap)
-    xs = (ring.centerx - w // 2, felt.x + gap, felt.right - gap - w)
-    return [pygame.Rect(x, y, w, h) for y in rows for x in xs]
+    middle = [pygame.Rect(ring.centerx - w // 2, y, w, h) for y in rows]
+    sides = [pygame.Rect(x, y, w, h) for y in rows for x in (felt.x + gap, felt.right - gap - w)]
+    return middle + sides
 
 
 def _clear(lay: TableLayout, r: pygame.Rect) -> bool:
@@ -85,7 +86,7 @@ def banner_metrics(lay: TableLayout, title: str, sub: str) -> tuple[int, int, in
         s_img = text_image(sub, sub_px, (0, 0, 0)) if sub else None
         h = t_img.get_height() + (s_img.get_height() if s_img else 0) + 2 * pad_y
         w = min(max(t_img.get_width(), s_img.get_width() if s_img else 0) + 2 * pad_x, max_w)
-        if any(_clear(lay, r) for r in _places(lay, w, h)[::3]):  # a middle place
+        if any(_clear(lay, r) for r in _places(lay, w, h)[:2]):  # a middle place
             break
         if title_px > lay.font_px(1.4):
             title_px -= 2
