@@ -5,6 +5,8 @@ Ann holds R5 and R8; Bo answers her R5 with R8, Cy is next: Ann's R8 may jump in
 
 from __future__ import annotations
 
+import pygame
+
 from uno_desktop.engine import Card, Play, RuleSet
 from uno_desktop.i18n import set_language
 from uno_desktop.pacing import people_window_s
@@ -68,3 +70,30 @@ def test_a_person_jumps_in_within_peoples_window_before_any_computer_plays_on():
     assert R8 in jump_lit(h)
     h.click(h.card_pos("R8"))
     assert h.actions()[-1] == Play(0, R8)
+
+
+def test_the_focus_moves_to_the_card_lit_to_jump_in_and_enter_jumps_in():
+    h = bo_answers_with_r8()
+    h.frame()
+    focused = [c.card for c in h.table.frame(h.surface.get_size()).hand if c.focused]
+    assert focused == [R8]
+    h.key(pygame.K_RETURN)
+    assert h.actions()[-1] == Play(0, R8)
+
+
+def test_once_the_chance_to_jump_in_is_gone_the_focus_leaves_that_card():
+    """Four seats: after Bo's R8, Cy plays R2 (no jump-in on it); Di is to play."""
+    set_language("en")
+    rules = RuleSet(hand_size=3, jump_in=True)
+    hands = [["R5", "R8", "G2"], ["R8", "Y2", "Y3"], ["R2", "B1", "B4"], ["Y5", "Y6", "Y7"]]
+    h = one_human(hands, bots=3, rules=rules)
+    h.match.timing = h.services.timing()
+    h.settle()
+    h.click(h.card_pos("R5"))
+    r2 = Card.parse("R2")
+    for _ in range(600):
+        h.frame()
+        if h.table.input_ok and h.match.game.top_card == r2 and h.match.game.current == 3:
+            break
+    assert h.match.game.top_card == r2
+    assert [c.card for c in h.table.frame(h.surface.get_size()).hand if c.focused] == []

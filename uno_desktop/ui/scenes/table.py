@@ -93,6 +93,8 @@ class TableScene(Scene):
         self.moments = Moments()
         #: the viewer received a whole hand (a swap): it glows once its faces are known
         self.fresh_hand = False
+        #: the hand's focus is on a card that may jump in (it leaves when the chance does)
+        self._jump_focus = False
         self.painter = TablePainter()
         self.focus = TableFocus()
         self.actions = TableActions(self)
@@ -401,11 +403,23 @@ class TableScene(Scene):
 
     def _focus_a_card(self) -> None:
         """On the viewer's turn the hand's focus is always on a card: the first one that
-        can be played (after a play, the next one), else the first card. (It does not
-        take the focus from a button.)"""
-        if self.focus.hand.index is not None or not self.my_turn():
-            return
+        can be played (after a play, the next one), else the first card; out of turn, on
+        a card that may jump in, so Enter jumps in. (It does not take the focus from a
+        button.)"""
         cards = self.frames.hand_cards()
+        jumps = self.frames.jump_ins()
+        if self._jump_focus:  # the focus went to a jump-in: it goes once the chance has
+            at = self.focus.hand.index
+            if at is None or at >= len(cards) or cards[at] not in jumps or self.my_turn():
+                self.focus.hand.index, self._jump_focus = None, False
+        if self.focus.hand.index is not None:
+            return
+        if not self.my_turn():
+            at = next((i for i, c in enumerate(cards) if c is not None and c in jumps), None)
+            if at is not None:
+                self.focus.hand.index, self._jump_focus = at, True
+                self.dirty = True
+            return
         playable = self.frames.playable()
         first = next((i for i, c in enumerate(cards) if c is not None and c in playable), None)
         self.focus.hand.index = first if first is not None else (0 if cards else None)
