@@ -111,3 +111,32 @@ def test_a_chip_under_the_pointer_is_lit():
     h.send(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=()))
     chips = h.table.frame(h.surface.get_size()).chips
     assert chips is not None and [c.text for c in chips.chips if c.hover] == ["Jump-in"]
+
+
+def tab(h: TableHarness) -> None:
+    h.send(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
+
+
+def test_tab_reaches_the_chips_after_the_side_buttons_and_enter_opens_that_rule():
+    h = one_human(HANDS, rules=RuleSet(hand_size=3, jump_in=True))
+    h.settle()
+    lit: list[str] = []
+    for _ in range(8):
+        tab(h)
+        h.draw()
+        frame = h.table.frame(h.surface.get_size())
+        assert frame.chips is not None
+        lit.append(
+            next(
+                (f"chip {c.text}" for c in frame.chips.chips if c.focus),
+                next((f"side {b.key}" for b in frame.buttons if b.focus), "hand"),
+            )
+        )
+        if lit[-1] == "chip Jump-in":
+            break
+    assert lit[-2:] == ["side menu", "chip Jump-in"]
+    h.key(pygame.K_RETURN)
+    page = h.stack.top
+    assert isinstance(page, HowToPlayScene)
+    h.draw()
+    assert page.offset == min(page.section_y(Section.JUMP_IN), page.max_offset()) > 0

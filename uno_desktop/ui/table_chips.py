@@ -31,6 +31,7 @@ class ChipFrame:
     rect: pygame.Rect
     section: Section | None
     hover: bool = False
+    focus: bool = False  # the keyboard's focus ring
 
 
 @dataclass(frozen=True)
@@ -49,9 +50,11 @@ def chip_px(lay: TableLayout) -> int:
     return max(11, lay.font_px(0.72))
 
 
-def chip_frames(lay: TableLayout, rules: list[HouseRule], hover: int | None = None) -> Chips | None:
+def chip_frames(
+    lay: TableLayout, rules: list[HouseRule], hover: int | None = None, focus: int | None = None
+) -> Chips | None:
     """The chips for `rules` at the top of the log's area (None: official rules, no chips).
-    `hover` is the index of the chip under the pointer."""
+    `hover` is the index of the chip under the pointer, `focus` the one the keys light."""
     if not rules:
         return None
     s = lay.scale
@@ -91,7 +94,7 @@ def chip_frames(lay: TableLayout, rules: list[HouseRule], hover: int | None = No
         shown = [*items[:kept], (_("{n} more").format(n=len(items) - kept), None)]
         rects = flow([width(text) for text, _section in shown])
     chips = tuple(
-        ChipFrame(text, rect, section, hover == i)
+        ChipFrame(text, rect, section, hover == i, focus == i)
         for i, ((text, section), rect) in enumerate(zip(shown, rects))
     )
     bottom = max(c.rect.bottom for c in chips) + gap

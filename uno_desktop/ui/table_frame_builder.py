@@ -314,7 +314,9 @@ class FrameBuilder:
             return None
         hover = t.input.hover
         at = hover.index if isinstance(hover, ChipTarget) else None
-        return chip_frames(t.ensure_layout(t.current_size()), house_rules(t.match.rules), at)
+        focus = t.focus.chip_focus if t.takes_keys else None
+        lay = t.ensure_layout(t.current_size())
+        return chip_frames(lay, house_rules(t.match.rules), at, focus)
 
     def _pointed_seat(self) -> int | None:
         """The seat the open player picker points at (lit on the table), else None."""

@@ -10,6 +10,7 @@ press what it lights, and the letter keys are shortcuts. What a choice does is
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -98,6 +99,9 @@ class TableInput:
         self.pressed: Target | None = None
         #: a card of the hand dragged to the pile (`ui/table_drag.py`)
         self.drag = CardDrag(table)
+        #: the house-rule chips as stops of the focus ring, for the chips they were made for
+        self._chip_key: tuple[tuple[str, Section | None], ...] = ()
+        self._chip_buttons: list[Button] = []
         side = table.focus.side
         for key, (text, style) in SIDE_FACES.items():
             side[key].text, side[key].style = text, style
@@ -138,9 +142,26 @@ class TableInput:
         return [side[key] for key in PANEL_ORDER if side[key].visible]
 
     def refresh_focus(self) -> None:
-        """Bring the focus ring up to date: the side buttons' state, the open banner."""
+        """Bring the focus ring up to date: the side buttons' state, the open banner, the
+        house-rule chips."""
         self.side_buttons()
         self.table.actions.sync_banner()
+        self.table.focus.show_chips(self.chip_buttons())
+
+    def chip_buttons(self) -> list[Button]:
+        """The house-rule chips as buttons of the focus ring (kept while the chips stay)."""
+        chips = self.table.frames.chips()
+        shown = chips.chips if chips is not None else ()
+        key = tuple((c.text, c.section) for c in shown)
+        if key != self._chip_key:
+            self._chip_key = key
+            self._chip_buttons = [
+                Button(partial(str, c.text), partial(self.table.open_rules, c.section))
+                for c in shown
+            ]
+        for button, chip in zip(self._chip_buttons, shown):
+            button.rect = pygame.Rect(chip.rect)
+        return self._chip_buttons
 
     # ------------------------------------------------------------------ the pointer
 

@@ -56,6 +56,9 @@ def paint_chips(surface: pygame.Surface, lay: TableLayout, chips: Chips) -> None
         pygame.draw.rect(surface, edge, r, width, border_radius=r.h // 2)
         pad = r.h // 2
         draw_text(surface, chip.text, px, theme.TEXT_RGB, center=r.center, max_w=r.w - pad)
+        if chip.focus:
+            ring = r.inflate(6, 6)
+            pygame.draw.rect(surface, theme.ACCENT_RGB, ring, max(2, width), ring.h // 2)
 
 
 def paint_penalty(surface: pygame.Surface, lay: TableLayout, total: int) -> None:
