@@ -64,3 +64,15 @@ def test_the_bluff_warning_shows_while_the_pointer_is_on_the_wild_draw_four():
     assert status(h) == "A bluff: you can be challenged"
     h.send(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=()))
     assert status(h) != "A bluff: you can be challenged"
+
+
+def test_a_hint_to_play_and_say_uno_lights_the_card_and_the_uno_button():
+    h = table([["R5", "R6"], ["Y1", "Y2"], ["G1", "G2"]])
+    ask(h)
+    assert shown_hint(h) == "Play Red 6, say UNO: you have most cards in Red"
+    frame = h.table.frame(h.surface.get_size())
+    assert [b.key for b in frame.buttons if b.glow] == ["uno"]
+    assert lit_things(h) == ["card R6"]
+    h.key(pygame.K_u)
+    h.key(pygame.K_RETURN)
+    assert h.actions() == [Play(0, Card.parse("R6"), uno=True)]

@@ -258,7 +258,7 @@ class FrameBuilder:
         hover, pressed = t.input.hover, t.input.pressed
         focus = t.focus.side_focus if t.takes_keys else None
         glowing = {
-            SideButton.UNO: t.actions.uno_armed,
+            SideButton.UNO: t.actions.uno_armed or (isinstance(suggested, Play) and suggested.uno),
             SideButton.DRAW: isinstance(suggested, Draw),
             SideButton.PASS: isinstance(suggested, Pass),
         }
