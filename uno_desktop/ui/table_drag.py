@@ -65,6 +65,8 @@ class CardDrag:
             return False
         t = self.table
         t.dirty = True
+        if not t.input_ok:
+            return True  # the table settles first: the card goes back, as a click waits
         if self.over_pile(pos) and t.shown is not None and t.shown == t.bottom:
             if d.card in t.frames.playable():
                 t.actions.try_play(d.card)
