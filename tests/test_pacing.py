@@ -11,7 +11,8 @@ import pytest
 from uno_desktop.clock import ManualClock
 from uno_desktop.engine import OFFICIAL, Card, Game, Play, RuleSet
 from uno_desktop.engine.actions import Action, CallUno, CatchUno
-from uno_desktop.pacing import Due, Pacing, Timing, Window
+from uno_desktop.pacing import Due, Pacing, Timing, Window, people_window_s
+from uno_desktop.ui.services import ANIMATION_SPEEDS
 
 TIMING = Timing(think_time_s=0.8, catch_grace_s=1.5, react_s=0.6)
 R5 = Card.parse("R5")
@@ -186,3 +187,83 @@ def test_a_jump_in_window_takes_only_a_play_by_the_seat_asked() -> None:
     assert due.takes(Play(2, R5), 2)
     assert not due.takes(Play(1, R5), 2)
     assert not due.takes(CallUno(2), 2)
+
+
+# ---------------------------------------------------------------- people's window
+
+SPEEDS = ANIMATION_SPEEDS  # the settings' animation speeds
+LANDS_S = 0.4  # the card's flight on the table, before it has landed
+
+
+def test_peoples_window_is_a_second_and_a_half_at_normal_speed_longer_when_slow():
+    assert people_window_s(1.0) == pytest.approx(1.5)
+    assert people_window_s(0.5) == pytest.approx(3.0)
+    assert people_window_s(1.5) == pytest.approx(1.0)
+
+
+def test_peoples_window_is_never_below_a_second_however_fast_the_game():
+    assert min(people_window_s(speed) for speed in SPEEDS) == pytest.approx(1.0)
+    assert people_window_s(4.0) == pytest.approx(1.0)
+
+
+def landed(pacing: Pacing, clock: ManualClock, game: Game, action: Action) -> None:
+    """`action` is applied, its card flies for LANDS_S, then the table has shown it."""
+    act(pacing, game, action)
+    clock.advance(LANDS_S)
+    pacing.shown()
+
+
+@pytest.mark.parametrize("speed", SPEEDS)
+def test_a_computer_jumps_in_no_earlier_than_peoples_window_after_the_card_lands(speed):
+    game = dealt([["R5", "R6"], ["B1", "B2"], ["R5", "G9"]], OFFICIAL.replace(jump_in=True))
+    pacing, clock = paced(game, {2})
+    pacing.timing = Timing.for_people(0.8, speed)
+    landed(pacing, clock, game, Play(0, R5, uno=True))
+    clock.advance(people_window_s(speed) - 0.01)
+    assert windows(pacing, game) == []
+    clock.advance(0.01)
+    assert windows(pacing, game) == [Window.JUMP]
+
+
+@pytest.mark.parametrize("speed", SPEEDS)
+def test_a_computer_catches_no_earlier_than_peoples_window_after_the_card_lands(speed):
+    game = dealt([["R5", "R6"], ["B1", "B2"], ["G1", "G2"]])
+    pacing, clock = paced(game, {1, 2})
+    pacing.timing = Timing.for_people(0.8, speed)
+    landed(pacing, clock, game, Play(0, R5))  # a person forgot UNO
+    assert game.catchable == 0
+    clock.advance(people_window_s(speed) - 0.01)
+    assert Window.CATCH not in windows(pacing, game)
+    clock.advance(pacing.timing.catch_grace_s - people_window_s(speed) + 0.01)
+    assert Window.CATCH in windows(pacing, game)
+
+
+@pytest.mark.parametrize("speed", SPEEDS)
+def test_a_person_may_catch_a_computer_that_forgot_uno_for_peoples_window(speed):
+    game = dealt([["R5", "R6"], ["B1", "B2"]])
+    pacing, clock = paced(game, {0})
+    pacing.timing = Timing.for_people(0.8, speed)
+    landed(pacing, clock, game, Play(0, R5))  # the computer forgot UNO
+    clock.advance(people_window_s(speed) - 0.01)
+    assert windows(pacing, game) == []
+    game.apply(CatchUno(1, 0))  # the person's catch is still open
+
+
+def test_the_next_computer_waits_peoples_window_while_a_person_may_jump_in():
+    game = dealt([["R5", "R6"], ["B1", "B2"], ["R5", "G9"]], OFFICIAL.replace(jump_in=True))
+    pacing, clock = paced(game, {0, 1})  # seat 2 is a person holding the other R5
+    pacing.timing = Timing.for_people(0.8, 1.0)
+    landed(pacing, clock, game, Play(0, R5, uno=True))
+    clock.advance(people_window_s(1.0) - 0.01)
+    assert windows(pacing, game) == []
+    events = game.apply(Play(2, R5))  # the person jumps in within the window
+    assert any(getattr(e, "jump_in", False) for e in events)
+
+
+def test_a_table_of_computers_keeps_its_quick_turns_under_jump_in():
+    game = dealt([["R5", "R6"], ["B1", "B2"], ["Y5", "G9"]], OFFICIAL.replace(jump_in=True))
+    pacing, clock = paced(game, {0, 1, 2})
+    pacing.timing = Timing.for_people(0.8, 1.0)
+    act(pacing, game, Play(0, R5, uno=True))
+    clock.advance(0.8)
+    assert windows(pacing, game) == [Window.TURN]

@@ -464,6 +464,13 @@ class Match:
             return None
         return self._pacing.next_due_s(game)
 
+    def shown(self) -> None:
+        """A table has shown every action so far: people's windows to jump in or catch
+        (see `pacing`) run from now, not from when the computer's card was applied."""
+        if self.game is not None:
+            self._pacing.follow(self.game)
+            self._pacing.shown()
+
     def _bot_rng(self, seat: int) -> random.Random:
         return random.Random(
             f"{self.seed}:round:{self.round_no}:act:{self.actions_taken()}:seat:{seat}"

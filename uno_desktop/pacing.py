@@ -19,10 +19,25 @@ from .engine import Game
 from .engine.actions import Action, CallUno, CatchUno, Challenge, Draw, Pass, Play
 from .engine.events import CardPlayed, Event
 
-__all__ = ["Due", "Pacing", "Timing", "Window"]
+__all__ = ["Due", "Pacing", "Timing", "Window", "people_window_s"]
 
 # Actions after which the engine closes any open UNO catch window.
 _WINDOW_CLOSERS = (Play, Draw, Pass, Challenge)
+
+#: people's window at normal speed: how long computers leave people, once a card has
+#: landed, to jump in or catch (or to say their own UNO) before a computer does
+PEOPLE_WINDOW_S = 1.5
+#: however fast the game is set, the window never falls below this
+MIN_PEOPLE_WINDOW_S = 1.0
+#: a seat that forgot UNO has this many people's windows to say it before computers catch
+#: (more than one: a computer that forgot remembers after one, before others catch it)
+CATCH_GRACE_WINDOWS = 1.6
+
+
+def people_window_s(speed: float) -> float:
+    """People's window at the settings' animation `speed` (1.0 normal, 0.5 slow: twice
+    as long, 2.0 fast: half, but never below MIN_PEOPLE_WINDOW_S)."""
+    return max(MIN_PEOPLE_WINDOW_S, PEOPLE_WINDOW_S / max(speed, 0.01))
 
 
 @dataclass(frozen=True)
@@ -38,6 +53,13 @@ class Timing:
     think_time_s: float = 0.8
     catch_grace_s: float = 1.5
     react_s: float = 0.6
+
+    @classmethod
+    def for_people(cls, think_time_s: float, speed: float) -> Timing:
+        """The timing of a table with people at it: computers react after people's window
+        at `speed` (`people_window_s`), so a person can jump in or catch first."""
+        window_s = people_window_s(speed)
+        return cls(think_time_s, catch_grace_s=window_s * CATCH_GRACE_WINDOWS, react_s=window_s)
 
 
 class Window(enum.StrEnum):
@@ -87,6 +109,8 @@ class Pacing:
         # Windows already let pass ("declined") at this many actions.
         self._declined_at = -1
         self._declined: set[Window] = set()
+        # A card played / a forgotten UNO not yet shown on a table (see `shown`).
+        self._unshown = False
 
     def restart(self, game: Game | None) -> None:
         """Start every window from now (a new round, a resumed or injected game)."""
@@ -98,6 +122,7 @@ class Pacing:
         self._catch_since_s = now
         self._declined_at = -1
         self._declined = set()
+        self._unshown = False
 
     def follow(self, game: Game) -> None:
         """Restart when `game` is not the round these windows were timed for."""
@@ -114,8 +139,20 @@ class Pacing:
         elif catchable != self._catch_seat or isinstance(action, _WINDOW_CLOSERS):
             self._catch_seat = catchable
             self._catch_since_s = now
+            self._unshown = True
         if any(type(e) is CardPlayed for e in events):
             self._top_since_s = now
+            self._unshown = True
+
+    def shown(self) -> None:
+        """A table has shown every action so far (its cards have landed): the windows
+        the last ones opened for people to jump in or catch run from now."""
+        if self._unshown:
+            now = self.clock.now_s()
+            self._top_since_s = now
+            if self._catch_seat is not None:
+                self._catch_since_s = now
+            self._unshown = False
 
     def decline(self, game: Game, window: Window) -> None:
         """No computer took `window`: it stays shut until the next action."""
@@ -203,6 +240,9 @@ class Pacing:
         if seat not in self._computers:
             return None
         due_s = self._last_action_s + self.timing.think_time_s
+        if game.rules.jump_in and len(self._computers) < game.players:
+            # people sit at the table: the card on top stays there for their window
+            due_s = max(due_s, self._top_since_s + self.timing.react_s)
         if self._catch_seat is not None:
             # Give the forgetful seat its grace period (and people a chance to catch).
             due_s = max(due_s, self._catch_since_s + self.timing.catch_grace_s)

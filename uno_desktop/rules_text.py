@@ -484,6 +484,7 @@ def _keys(_rules: RuleSet) -> str:
             _("I: a hint, what the hard computer would do (unless the match has no hints)"),
             _("F11: full screen on or off"),
             _("Mouse: click a card or a button"),
+            _("Mouse: or drag a card onto the pile; a house rule at the side opens its rule here"),
         ]
     )
 

@@ -163,6 +163,21 @@ class Animator:
     def in_flight(self) -> int:
         return len(self._flights)
 
+    def path_rects(self, samples: int = 8) -> list[pygame.Rect]:
+        """Where the cards in the air are still to go: for each moving flight, the card's
+        rect at `samples` points from where it is now to where it lands."""
+        out: list[pygame.Rect] = []
+        for f in self._flights:
+            if f.start == f.end:
+                continue  # a hold, or a card that does not move
+            e = f.ease(f.progress(self._clock))
+            w, h = f.image.get_size()
+            side = max(w, h)  # the card turns on its way: its widest extent
+            for i in range(samples + 1):
+                x, y = lerp(f.start, f.end, e + (1.0 - e) * i / samples)
+                out.append(pygame.Rect(round(x - side / 2), round(y - side / 2), side, side))
+        return out
+
     # -- drawing ------------------------------------------------------------------------------
 
     def sprites(self) -> tuple[Sprite, ...]:

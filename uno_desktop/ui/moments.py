@@ -13,11 +13,15 @@ import math
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from uno_desktop.engine import Card
 from uno_desktop.engine.events import Event
 from uno_desktop.render import theme
 from uno_desktop.view.narration import moment
+
+if TYPE_CHECKING:
+    import pygame
 
 #: how long a banner stays up at animation speed 1 (faster speeds shorten it)
 BANNER_S = 1.1
@@ -60,6 +64,8 @@ class BannerFrame:
     rgb: tuple[int, int, int]
     alpha: int
     grow: float
+    #: where it is drawn, once the table has found it a free place (`ui/table_banner.py`)
+    rect: pygame.Rect | None = None
 
 
 def banner_for(

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from uno_desktop.engine import RuleSet
     from uno_desktop.match import Match, Timing
+    from uno_desktop.options import Section
     from uno_desktop.replay import Replay
     from uno_desktop.ui.kit import Text
     from uno_desktop.ui.scene import Scene
@@ -65,10 +66,13 @@ class Scenes:
 
         return StatisticsScene(self._services)
 
-    def how_to_play(self, rules: RuleSet | None = None, *, overlay: bool = False) -> Scene:
+    def how_to_play(
+        self, rules: RuleSet | None = None, *, overlay: bool = False, at: Section | None = None
+    ) -> Scene:
+        """How to play for `rules`; `at`: opened at that section (a house-rule chip)."""
         from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
 
-        return HowToPlayScene(self._services, rules, overlay=overlay)
+        return HowToPlayScene(self._services, rules, overlay=overlay, at=at)
 
     def message(
         self,
@@ -259,9 +263,7 @@ class Scenes:
         return self.table(match)
 
     def _timing(self) -> Timing:
-        from uno_desktop.match import Timing
-
-        return Timing(think_time_s=float(self._services.settings.think_time_s))
+        return self._services.timing()
 
     def _unusable_match(self, exc: Exception) -> Scene:
         """Set the saved match aside with its reason and say what the player can do."""

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from uno_desktop.clock import Clock
+from uno_desktop.pacing import Timing
 from uno_desktop.ui.navigation import Scenes
 
 if TYPE_CHECKING:
@@ -120,12 +121,16 @@ class Services:
         for listener in list(self.listeners):
             listener(settings)
 
+    def timing(self) -> Timing:
+        """The computers' timing the settings give: their thinking time, and people's
+        window to jump in or catch at the animation speed (`Timing.for_people`)."""
+        st = self.settings
+        return Timing.for_people(float(st.think_time_s), float(st.animation_speed))
+
     def apply_timing(self, match: Match) -> None:
-        """Give a match the computer thinking time from the settings."""
+        """Give a match the computers' timing from the settings."""
         with contextlib.suppress(TypeError, AttributeError):
-            match.timing = dataclasses.replace(
-                match.timing, think_time_s=self.settings.think_time_s
-            )
+            match.timing = self.timing()
 
 
 def load_storage() -> Storage | None:

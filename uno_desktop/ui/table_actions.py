@@ -31,6 +31,7 @@ from uno_desktop.i18n import _
 from uno_desktop.ui.table_dialogs import PenaltyOverlay, PlayOrKeepOverlay, TableOverlay
 from uno_desktop.ui.table_events import offender_name
 from uno_desktop.ui.table_pickers import ChoosePlayerOverlay, ColorPickerOverlay, SeatChoice
+from uno_desktop.view.narration import stack_refusal
 
 if TYPE_CHECKING:
     from uno_desktop.ui.scenes.table import TableScene
@@ -197,7 +198,7 @@ class TableActions:
         if coached is not None or card is None:
             return coached or ""
         if obs.phase is Phase.PENALTY:
-            return _("Take the cards, or stack a card that may go on them")
+            return stack_refusal(obs)
         if obs.phase is Phase.DRAWN:
             return _("Only the card you just drew can be played now")
         if card.rank == "W4" and not obs.rules.bluffing:

@@ -170,6 +170,23 @@ class Flights:
             on_done=land,
         )
 
+    def path_rects(self, samples: int = 8) -> list[pygame.Rect]:
+        """Where cards will fly: those in the air (`Animator.path_rects`) and those waiting
+        for their start, from their source to where they land."""
+        t = self.table
+        out = t.animator.path_rects(samples)
+        lay = t.layout
+        if lay is None:
+            return out
+        side = lay.card_h
+        for _at, f, _then in self.waiting:
+            (x0, y0), (x1, y1) = self._spot_pos(f.src), self._spot_pos(f.dst, f.end_face)
+            for i in range(samples + 1):
+                k = i / samples
+                x, y = x0 + (x1 - x0) * k, y0 + (y1 - y0) * k
+                out.append(pygame.Rect(round(x - side / 2), round(y - side / 2), side, side))
+        return out
+
     def _spot_pos(self, spot: Spot, landing: Card | None = None) -> tuple[int, int]:
         """Where `spot` is on screen: a pile's centre, a seat's strip, a card's place."""
         t = self.table

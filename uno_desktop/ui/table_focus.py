@@ -2,8 +2,9 @@
 
 The ring's stops, in Tab order: the bottom hand (one stop; Left/Right choose a card in
 it), the buttons of an open penalty banner (Challenge, Take), then the side panel's
-buttons that can act now. A banner that opens takes the focus on its first button, so
-Enter presses what the banner asks; the arrows go back to the hand.
+buttons that can act now, then the house-rule chips. A banner that opens takes the
+focus on its first button, so Enter presses what the banner asks; the arrows go back to
+the hand.
 """
 
 from __future__ import annotations
@@ -55,12 +56,13 @@ class TableFocus:
         self.side = {key: Button("", key=key.value) for key in SideButton}
         self.group = FocusGroup()
         self._banner: list[Button] = []
+        self._chips: list[Button] = []
         self._sync()
         self.group.focus(self.hand)
 
     def _sync(self) -> None:
         side = [self.side[key] for key in TAB_ORDER]
-        self.group.set_widgets([self.hand, *self._banner, *side])
+        self.group.set_widgets([self.hand, *self._banner, *side, *self._chips])
 
     def show_banner(self, buttons: Sequence[Button]) -> None:
         """Put an open banner's buttons in the ring (none: it closed). A new banner takes
@@ -76,6 +78,24 @@ class TableFocus:
         elif had_focus:
             self.group.focus(self.hand)
 
+    def show_chips(self, chips: Sequence[Button]) -> None:
+        """Put the house-rule chips in the ring, after the side buttons (Enter on one
+        opens How to play at its rule)."""
+        new = list(chips)
+        if new == self._chips:
+            return
+        had_focus = self.group.focused in self._chips
+        self._chips = new
+        self._sync()
+        if had_focus and self.group.focused not in new:
+            self.group.focus(self.hand)
+
+    @property
+    def chip_focus(self) -> int | None:
+        """The place of the house-rule chip in focus, or None."""
+        focused = self.group.focused
+        return next((i for i, b in enumerate(self._chips) if b is focused), None)
+
     def reset(self) -> None:
         """The focus back in the hand, on no card yet (a new turn, another viewer)."""
         self.hand.index = None
@@ -83,6 +103,10 @@ class TableFocus:
 
     def to_hand(self) -> None:
         self.group.focus(self.hand)
+
+    def to_side(self, key: SideButton) -> None:
+        """The focus on side button `key` (what a hint lights, so Enter presses it)."""
+        self.group.focus(self.side[key])
 
     @property
     def in_hand(self) -> bool:

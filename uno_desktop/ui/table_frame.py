@@ -15,6 +15,7 @@ from uno_desktop.engine import Card, Color
 from uno_desktop.render.animator import Sprite
 from uno_desktop.render.layout import TableLayout
 from uno_desktop.ui.moments import BannerFrame
+from uno_desktop.ui.table_chips import Chips
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class HandCard:
     focused: bool = False  # the keyboard focus ring
     fresh: float = 0.0  # new in the hand (drawn, received): glows this strongly, 0..1
     hinted: bool = False  # the card a hint suggests: a ring of the hint's colour
+    jump_in: bool = False  # may be played out of turn now: a white ring and a "Jump in!" tag
 
 
 @dataclass(frozen=True)
@@ -85,3 +87,6 @@ class TableFrame:
     coached: bool = False  # the status is the tutorial's line of guidance: framed to stand out
     hint: str | None = None  # the hint's line, shown in place of the status
     lit_seat: int | None = None  # the seat a player picker points at
+    chips: Chips | None = None  # the house rules in force, at the top of the side panel
+    penalty: int = 0  # cards waiting (a Draw Two, a stack building): "+6" on the pile
+    drag: HandCard | None = None  # a card of the viewer's hand dragged by the pointer

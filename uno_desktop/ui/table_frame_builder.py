@@ -8,19 +8,26 @@ It changes nothing: the same table state always gives the same frame.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
 
+from uno_desktop.card_names import card_name
 from uno_desktop.engine import Card, Draw, Pass, Phase, Play
+from uno_desktop.house_rules import house_rules
 from uno_desktop.i18n import _, language
-from uno_desktop.render.layout import fan_rects
+from uno_desktop.render.layout import TableLayout, fan_rects
 from uno_desktop.ui.kit import text_of
+from uno_desktop.ui.moments import BannerFrame
+from uno_desktop.ui.table_banner import banner_metrics, banner_rect
+from uno_desktop.ui.table_chips import Chips, chip_frames
 from uno_desktop.ui.table_focus import SideButton
 from uno_desktop.ui.table_frame import ButtonFrame, HandCard, SeatFrame, TableFrame
-from uno_desktop.ui.table_input import ButtonTarget, PileTarget
+from uno_desktop.ui.table_input import ButtonTarget, ChipTarget, PileTarget
 from uno_desktop.ui.table_pickers import ChoosePlayerOverlay
 from uno_desktop.view.narration import round_end_line
+from uno_desktop.view.seat_view import jump_ins
 
 if TYPE_CHECKING:
     from uno_desktop.ui.scenes.table import TableScene
@@ -58,6 +65,13 @@ class FrameBuilder:
             return set()
         return {a.card for a in t.viewer.legal(t.shown) if type(a) is Play}
 
+    def jump_ins(self) -> frozenset[Card]:
+        """The viewer's cards that may jump in now (out of turn; none while the table moves)."""
+        t = self.table
+        if not t.input_ok or t.shown is None:
+            return frozenset()
+        return jump_ins(t.viewer.legal(t.shown), t.viewer.obs().current)
+
     def hand_rects(self, cards: list[Card | None], playable: set[Card]) -> list[pygame.Rect]:
         """Where each card of the bottom hand is drawn: playable ones rise a little, the
         pointed, focused or hinted one more."""
@@ -68,11 +82,12 @@ class FrameBuilder:
         hover = t.input.hover_card
         advice = t.hints.for_turn()
         lit = advice.action.card if advice is not None and type(advice.action) is Play else None
+        jumps = self.jump_ins()
         out = []
         for i, (r, c) in enumerate(zip(rects, cards)):
             lift = 0.0
             if c is not None and c in playable:
-                lifted = i in (hover, t.focus.card) or c == lit
+                lifted = i in (hover, t.focus.card) or c == lit or c in jumps
                 lift = LIFT_HOVER if lifted else LIFT_PLAYABLE
             elif c is not None and i == hover:
                 lift = LIFT_PEEK  # not playable now, but it still answers the pointer
@@ -103,13 +118,14 @@ class FrameBuilder:
             return set()
         return {c for c in obs.hand if c.rank == "W4"}
 
-    def _pointed_card(self) -> Card | None:
-        """The card under the keyboard focus or the pointer, if any."""
+    def _pointed_cards(self) -> list[Card]:
+        """The cards under the keyboard focus and under the pointer."""
         cards = self.hand_cards()
-        for i in (self.table.focus.card, self.table.input.hover_card):
-            if i is not None and 0 <= i < len(cards) and cards[i] is not None:
-                return cards[i]
-        return None
+        return [
+            card
+            for i in (self.table.focus.card, self.table.input.hover_card)
+            if i is not None and 0 <= i < len(cards) and (card := cards[i]) is not None
+        ]
 
     def status_text(self) -> str:
         """The status line: whose turn, what waits, why a card was refused."""
@@ -125,6 +141,10 @@ class FrameBuilder:
         cur = obs.current
         if cur == t.shown:
             return self._your_turn_text(cur)
+        jumps = self.jump_ins()
+        if jumps:
+            card = card_name(min(jumps, key=Card.sort_key))
+            return _("Jump in! Your {card} is the same card: play it now").format(card=card)
         if not t.match.is_human(cur):
             return _("{name} is thinking").format(name=t.names[cur])
         return _("{name}'s turn").format(name=t.names[cur])
@@ -136,8 +156,8 @@ class FrameBuilder:
             return t.coach.line(obs, t.actions.uno_armed) or ""
         if t.actions.why is not None:
             return t.actions.why
-        pointed = self._pointed_card()
-        if pointed is not None and pointed in self._bluffs() and pointed in self.playable():
+        bluffs = self._bluffs() & self.playable()
+        if any(card in bluffs for card in self._pointed_cards()):
             return _("A bluff: you can be challenged")
         if obs.phase is Phase.PENALTY:
             return _("{n} cards wait for you").format(n=obs.pending_draw)
@@ -185,14 +205,18 @@ class FrameBuilder:
             buttons=self._buttons(),
             status=self.status_text(),
             toast=t.toast,
-            banner=t.moments.banner_frame(),
+            banner=self._banner(lay),
             ring_turn=t.moments.ring_turn,
             sprites=t.animator.sprites(),
             time_s=t.time_s,
             language=language(),
             coached=t.coach is not None and turn,
-            hint=advice.line if advice is not None else None,
+            # a refusal's reason replaces the hint's line (one line, never both)
+            hint=advice.line if advice is not None and t.actions.why is None else None,
             lit_seat=self._pointed_seat(),
+            chips=self.chips(),
+            penalty=0 if st.round_over else st.penalty,
+            drag=self._dragged(),
         )
 
     def _hand(self, shake_px: float) -> tuple[HandCard, ...]:
@@ -208,16 +232,20 @@ class FrameBuilder:
         lit_card = suggested.card if isinstance(suggested, Play) else None
         lit_i = next((i for i, c in enumerate(cards) if c is not None and c == lit_card), None)
         focused = t.focus.card if t.takes_keys else None
+        jumps = self.jump_ins()
+        dragged = t.input.drag.dragged()
+        away = dragged[0] if dragged is not None else None
         return tuple(
             HandCard(
                 card=c,
                 rect=r.move(moments.shake_px(c, shake_px), 0),
                 playable=c is not None and c in playable,
                 bluff=c is not None and c in playable and c in bluffs,
-                dimmed=turn and c is not None and c not in playable,
+                dimmed=(turn and c is not None and c not in playable) or c == away,
                 focused=i == focused and c is not None,
                 fresh=glow,
                 hinted=i == lit_i,
+                jump_in=c is not None and c in jumps,
             )
             for i, (c, r, glow) in enumerate(zip(cards, self.hand_rects(cards, playable), fresh))
         )
@@ -230,7 +258,7 @@ class FrameBuilder:
         hover, pressed = t.input.hover, t.input.pressed
         focus = t.focus.side_focus if t.takes_keys else None
         glowing = {
-            SideButton.UNO: t.actions.uno_armed,
+            SideButton.UNO: t.actions.uno_armed or (isinstance(suggested, Play) and suggested.uno),
             SideButton.DRAW: isinstance(suggested, Draw),
             SideButton.PASS: isinstance(suggested, Pass),
         }
@@ -261,6 +289,34 @@ class FrameBuilder:
             (isinstance(t.input.hover, PileTarget) or lit == "draw")
             or (advice is not None and isinstance(advice.action, Draw))
         ) and (t.input_ok and seat is not None and Draw(seat) in t.viewer.legal(seat))
+
+    def _dragged(self) -> HandCard | None:
+        """The card the pointer drags (the viewer's own face), lit when it may be played."""
+        dragged = self.table.input.drag.dragged()
+        if dragged is None:
+            return None
+        card, rect = dragged
+        return HandCard(card=card, rect=rect, playable=card in self.playable())
+
+    def _banner(self, lay: TableLayout) -> BannerFrame | None:
+        """The banner up now, in a free place: clear of the turn prompt and of the cards
+        flying now or waiting to fly (`ui/table_banner.py`)."""
+        b = self.table.moments.banner_frame()
+        if b is None:
+            return None
+        _title_px, _sub_px, w, h = banner_metrics(lay, b.title, b.sub)
+        return replace(b, rect=banner_rect(lay, (w, h), self.table.flights.path_rects()))
+
+    def chips(self) -> Chips | None:
+        """The house-rule chips (None under the official rules and in the tutorial)."""
+        t = self.table
+        if t.coach is not None:
+            return None
+        hover = t.input.hover
+        at = hover.index if isinstance(hover, ChipTarget) else None
+        focus = t.focus.chip_focus if t.takes_keys else None
+        lay = t.ensure_layout(t.current_size())
+        return chip_frames(lay, house_rules(t.match.rules), at, focus)
 
     def _pointed_seat(self) -> int | None:
         """The seat the open player picker points at (lit on the table), else None."""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from uno_desktop.engine import COLORS, Action, Challenge, Color, Draw, Observation, Pass, Play
 from uno_desktop.ui.table_dialogs import TableOverlay
+from uno_desktop.ui.table_focus import SideButton
 
 if TYPE_CHECKING:
     from uno_desktop.ai.hint import Hint
@@ -128,8 +129,23 @@ class TableHints:
             overlay = t.actions.decision
             if overlay is not None and not overlay.closed:
                 overlay.show_hint(lit_key(found.action), found.line)
+            else:
+                self._focus_on(found.action)
 
         self.ask(("turn",), t.viewer.legal(seat), light)
+
+    def _focus_on(self, action: Action) -> None:
+        """The focus moves to what the hint lights, so Enter does what it suggests: the
+        card to play, the Draw button (the pile is lit with it), the Keep button."""
+        t = self.table
+        if isinstance(action, Play):
+            cards = t.frames.hand_cards()
+            if action.card in cards:
+                t.focus.card = cards.index(action.card)
+        elif isinstance(action, Draw):
+            t.focus.to_side(SideButton.DRAW)
+        elif isinstance(action, Pass):
+            t.focus.to_side(SideButton.PASS)
 
     def in_picker(
         self,

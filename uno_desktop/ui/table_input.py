@@ -10,15 +10,18 @@ press what it lights, and the letter keys are shortcuts. What a choice does is
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from uno_desktop.engine import Draw, Pass, Phase
 from uno_desktop.i18n import N_, _
+from uno_desktop.options import Section
 from uno_desktop.render.layout import fan_rects, hit_test_fan
 from uno_desktop.ui.kit import Button
 from uno_desktop.ui.table_dialogs import HINT_KEY
+from uno_desktop.ui.table_drag import CardDrag
 from uno_desktop.ui.table_focus import SideButton
 
 if TYPE_CHECKING:
@@ -67,7 +70,15 @@ class PileTarget:
     """The draw pile (a click draws)."""
 
 
-Target = CardTarget | ButtonTarget | PileTarget
+@dataclass(frozen=True)
+class ChipTarget:
+    """A house-rule chip (a click opens How to play at its rule)."""
+
+    index: int
+    section: Section | None
+
+
+Target = CardTarget | ButtonTarget | PileTarget | ChipTarget
 
 
 def clickable(target: Target) -> bool:
@@ -86,6 +97,11 @@ class TableInput:
         self.table = table
         self.hover: Target | None = None
         self.pressed: Target | None = None
+        #: a card of the hand dragged to the pile (`ui/table_drag.py`)
+        self.drag = CardDrag(table)
+        #: the house-rule chips as stops of the focus ring, for the chips they were made for
+        self._chip_key: tuple[tuple[str, Section | None], ...] = ()
+        self._chip_buttons: list[Button] = []
         side = table.focus.side
         for key, (text, style) in SIDE_FACES.items():
             side[key].text, side[key].style = text, style
@@ -126,9 +142,26 @@ class TableInput:
         return [side[key] for key in PANEL_ORDER if side[key].visible]
 
     def refresh_focus(self) -> None:
-        """Bring the focus ring up to date: the side buttons' state, the open banner."""
+        """Bring the focus ring up to date: the side buttons' state, the open banner, the
+        house-rule chips."""
         self.side_buttons()
         self.table.actions.sync_banner()
+        self.table.focus.show_chips(self.chip_buttons())
+
+    def chip_buttons(self) -> list[Button]:
+        """The house-rule chips as buttons of the focus ring (kept while the chips stay)."""
+        chips = self.table.frames.chips()
+        shown = chips.chips if chips is not None else ()
+        key = tuple((c.text, c.section) for c in shown)
+        if key != self._chip_key:
+            self._chip_key = key
+            self._chip_buttons = [
+                Button(partial(str, c.text), partial(self.table.open_rules, c.section))
+                for c in shown
+            ]
+        for button, chip in zip(self._chip_buttons, shown):
+            button.rect = pygame.Rect(chip.rect)
+        return self._chip_buttons
 
     # ------------------------------------------------------------------ the pointer
 
@@ -138,6 +171,10 @@ class TableInput:
         for b in self.side_buttons():
             if b.rect.collidepoint(pos):
                 return ButtonTarget(SideButton(b.key), b.enabled)
+        chips = t.frames.chips()
+        for n, chip in enumerate(chips.chips if chips is not None else ()):
+            if chip.rect.collidepoint(pos):
+                return ChipTarget(n, chip.section)
         if t.shown is not None and t.shown == t.bottom:
             cards = t.frames.hand_cards()
             playable = t.frames.playable()
@@ -156,6 +193,8 @@ class TableInput:
         """Mouse motion and the left button; True when the table used the event."""
         t = self.table
         if event.type == pygame.MOUSEMOTION:
+            if self.drag.move(event.pos):
+                return True
             target = self.target_at(event.pos)
             hover = None if isinstance(target, ButtonTarget) and not target.enabled else target
             if hover != self.hover:
@@ -164,8 +203,13 @@ class TableInput:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.pressed = self.target_at(event.pos)
+            if isinstance(self.pressed, CardTarget):
+                self._press_card(self.pressed.index, event.pos)
             return self.pressed is not None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.drag.drop(event.pos):
+                self.pressed = None
+                return True
             pressed, self.pressed = self.pressed, None
             target = self.target_at(event.pos)
             if pressed is None or target != pressed:
@@ -185,12 +229,22 @@ class TableInput:
             return True
         return False
 
+    def _press_card(self, index: int, pos: tuple[int, int]) -> None:
+        """The button went down on the hand's card `index`: it may be dragged to the pile."""
+        frames = self.table.frames
+        cards = frames.hand_cards()
+        card = cards[index] if 0 <= index < len(cards) else None
+        if card is not None:
+            self.drag.press(card, frames.hand_rects(cards, frames.playable())[index], pos)
+
     def click(self, target: Target) -> None:
         """A click on `target`, or Enter on the button that is lit."""
         t = self.table
         actions = t.actions
         key = target.key if isinstance(target, ButtonTarget) else None
-        if key is SideButton.UNO:
+        if isinstance(target, ChipTarget):
+            t.open_rules(target.section)
+        elif key is SideButton.UNO:
             actions.press_uno()
         elif key is SideButton.CATCH:
             actions.press_catch()

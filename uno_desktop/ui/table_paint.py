@@ -25,6 +25,12 @@ from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import TableLayout
 from uno_desktop.ui.kit import draw_fitted, draw_panel, draw_text, text_image
 from uno_desktop.ui.table_frame import SeatFrame, TableFrame
+from uno_desktop.ui.table_paint_marks import (
+    paint_chips,
+    paint_dragged,
+    paint_jump_in,
+    paint_penalty,
+)
 from uno_desktop.ui.table_paint_moments import MomentPainter
 from uno_desktop.ui.table_paint_panel import PanelPainter, paint_hint
 
@@ -62,14 +68,20 @@ class TablePainter:
         self.moments.draw_edge(surface, frame)
         self.moments.draw_ring(surface, frame)
         self._draw_piles(surface, frame, cards)
+        if frame.penalty > 0:
+            paint_penalty(surface, frame.layout, frame.penalty)
         self._draw_markers(surface, frame, cards)
         for seat in frame.seats:
             if seat.seat != frame.bottom:
                 self._draw_seat(surface, frame, cards, seat)
         self._draw_bottom(surface, frame, cards)
+        if frame.drag is not None:
+            paint_dragged(surface, cards, frame.drag)
         if frame.lit_seat is not None:
             self._light_seat(surface, frame.layout, frame.lit_seat)
         self.panel.draw_panel(surface, frame)
+        if frame.chips is not None:
+            paint_chips(surface, lay, frame.chips)
         if frame.hint:
             lay = frame.layout
             paint_hint(
@@ -452,6 +464,8 @@ class TablePainter:
                     max(4, round(5 * lay.scale)),
                     border_radius=max(5, cw // 8),
                 )
+            if h.jump_in:
+                paint_jump_in(surface, lay, rect)
             if h.focused:
                 pygame.draw.rect(
                     surface,

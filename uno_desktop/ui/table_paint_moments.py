@@ -14,8 +14,9 @@ import pygame
 
 from uno_desktop.render import theme
 from uno_desktop.render.layout import TableLayout
-from uno_desktop.ui.kit import fit_px, text_image
+from uno_desktop.ui.kit import text_image
 from uno_desktop.ui.moments import BannerFrame
+from uno_desktop.ui.table_banner import banner_metrics, banner_rect, ring_rect
 from uno_desktop.ui.table_frame import TableFrame
 
 
@@ -53,19 +54,11 @@ class MomentPainter:
             self._tint = (key, felt)
         surface.blit(self._tint[1], lay.table_rect)
 
-    @staticmethod
-    def ring_rect(lay: TableLayout) -> pygame.Rect:
-        """The ellipse the direction ring runs on: round the piles and both markers."""
-        cluster = lay.direction_marker.union(lay.color_marker)
-        cluster.union_ip(lay.draw_pile)
-        cluster.union_ip(lay.discard_pile)
-        return cluster.inflate(round(lay.card_w * 1.3), round(lay.card_h * 0.34))
-
     def draw_ring(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """A faint ring round the centre with arrowheads that go the way play goes; after
         a Reverse the arrowheads shrink, turn round and glide on the other way."""
         lay = frame.layout
-        rect = self.ring_rect(lay)
+        rect = ring_rect(lay)
         turn = frame.ring_turn
         key = (rect.topleft, rect.size, frame.direction, round(turn, 3))
         if self._ring is not None and self._ring[0] == key:
@@ -110,8 +103,8 @@ class MomentPainter:
         surface.blit(layer, rect.inflate(40, 40))
 
     def draw_banner(self, surface: pygame.Surface, frame: TableFrame, b: BannerFrame) -> None:
-        """A big moment, across the middle of the felt above the piles (never over the
-        hand or the buttons; it is only a picture, so it never takes input)."""
+        """A big moment in `b.rect`, the free place the frame found for it (clear of the
+        turn prompt and the cards in the air); only a picture, it never takes input."""
         lay = frame.layout
         img = self._banner_image(lay, b)
         k = 0.82 + 0.18 * b.grow
@@ -120,32 +113,21 @@ class MomentPainter:
                 img, (max(1, round(img.get_width() * k)), max(1, round(img.get_height() * k)))
             )
         img.set_alpha(b.alpha)
-        # above the ring, over the status line, clear of the hand and the side panel
-        full_h = round(img.get_height() / k)
-        ring = self.ring_rect(lay)
-        rect = img.get_rect(
-            center=(ring.centerx, ring.top + round(lay.card_h * 0.12) - full_h // 2)
-        )
-        rect.top = max(rect.top, lay.table_rect.top)
-        rect.bottom = min(rect.bottom, lay.hand_rect.top)
-        surface.blit(img, rect)
+        rect = b.rect if b.rect is not None else banner_rect(lay, img.get_size(), ())
+        surface.blit(img, img.get_rect(center=rect.center))
 
     def _banner_image(self, lay: TableLayout, b: BannerFrame) -> pygame.Surface:
         key = (lay.size, lay.table_rect.size, b.title, b.sub, b.rgb, id(lay))
         if self._banner is not None and self._banner[0] == key:
             return self._banner[1].copy()
         s = lay.scale
-        max_w = lay.table_rect.w - round(24 * s)
-        pad_x, pad_y = round(28 * s), round(8 * s)
-        title_px = fit_px(b.title, lay.font_px(2.7), max_w - 2 * pad_x, bold=True)
-        sub_px = fit_px(b.sub, lay.font_px(0.95), max_w - 2 * pad_x) if b.sub else 0
+        pad_y = round(8 * s)
+        title_px, sub_px, w, h = banner_metrics(lay, b.title, b.sub)
         light = 0.299 * b.rgb[0] + 0.587 * b.rgb[1] + 0.114 * b.rgb[2] > 150
         ink = theme.TEXT_DARK_RGB if light else theme.TEXT_RGB
         title = text_image(b.title, title_px, ink, bold=True)
         sub = text_image(b.sub, sub_px, ink) if b.sub else None
-        w = max(title.get_width(), sub.get_width() if sub else 0) + 2 * pad_x
-        h = title.get_height() + (sub.get_height() if sub else 0) + 2 * pad_y
-        img = pygame.Surface((min(w, max_w), h), pygame.SRCALPHA)
+        img = pygame.Surface((w, h), pygame.SRCALPHA)
         box = img.get_rect()
         pygame.draw.rect(img, (*b.rgb, 235), box, border_radius=round(h * 0.3))
         edge = (255, 255, 255, 220) if not light else (*theme.TEXT_DARK_RGB, 160)

@@ -77,6 +77,9 @@ class PanelPainter:
         hint_h = len(frame.hints) * round(hint_px * 1.15) + round(6 * s)
         log_rect = lay.log_rect.copy()
         log_rect.h = max(0, log_rect.h - hint_h)
+        if frame.chips is not None:  # the house-rule chips take the log's top
+            cut = min(log_rect.h, frame.chips.area.h)
+            log_rect.y, log_rect.h = log_rect.y + cut, log_rect.h - cut
         log_key = (log_rect.size, frame.log)
         self._blit_cached(
             surface, "log", log_rect, log_key, lambda surf, r: self._draw_log(surf, frame, r)

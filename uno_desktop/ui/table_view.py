@@ -99,6 +99,7 @@ class ViewState:
     log: deque[ev.Event]  # events with a log line; worded when drawn, in the language then
     round_over: bool = False
     winner: int | None = None
+    penalty: int = 0  # cards waiting for the current seat (a Draw Two, a stack)
 
     @classmethod
     def empty(cls, players: int) -> ViewState:
@@ -191,6 +192,7 @@ class TableView:
         s.uno = list(view.uno_declared)
         s.round_over = view.round_over
         s.winner = view.winner
+        s.penalty = view.penalty.total if view.penalty is not None else 0
         if scores is not None:
             s.scores = list(scores)
 
@@ -233,6 +235,8 @@ class TableView:
                 return self._color_chosen(e, shown)
             case ev.CardsDrawn():
                 return self._cards_drawn(e, shown)
+            case ev.PenaltyPending():
+                return self._penalty_pending(e, shown)
             case ev.TurnSkipped():
                 return self._turn_skipped(e, shown)
             case ev.DirectionChanged():
@@ -347,7 +351,15 @@ class TableView:
 
         return Step(e, on_done=self._log_done(e, done), hold_s=0.35)
 
+    def _penalty_pending(self, e: ev.PenaltyPending, shown: int | None) -> Step:
+        def show() -> None:
+            self.state.penalty = e.amount
+
+        return Step(e, on_done=self._log_done(e, show), hold_s=0.2)
+
     def _cards_drawn(self, e: ev.CardsDrawn, shown: int | None) -> Step:
+        if e.reason in ("penalty", "challenge"):
+            self.state.penalty = 0  # the cards waiting are being taken
         stagger = min(DRAW_STAGGER_S, DRAW_TOTAL_S / max(1, e.count))
         flights = []
         for i in range(e.count):

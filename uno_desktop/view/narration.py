@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from uno_desktop.card_names import card_name, color_name
+from uno_desktop.engine import Observation
 from uno_desktop.engine.cards import Card, Color
 from uno_desktop.engine.events import (
     CardKept,
@@ -41,6 +42,7 @@ from uno_desktop.engine.events import (
     UnoCalled,
     UnoCaught,
 )
+from uno_desktop.engine.rules import Stacking
 from uno_desktop.i18n import N_, _
 from uno_desktop.seats import is_you
 
@@ -56,6 +58,7 @@ __all__ = [
     "moment",
     "round_end_line",
     "round_title",
+    "stack_refusal",
     "you_seats",
 ]
 
@@ -332,3 +335,23 @@ def moment(
             return Moment(_("Hands move on!"), line, "rotate", None, None)
         case _:
             return None
+
+
+def stack_refusal(obs: Observation) -> str:
+    """Why a card cannot go on the cards waiting for `obs`'s seat, naming the cards that
+    may (the engine's rule: stacking none, same or mixed; a Draw Two on a Wild Draw Four
+    matches the colour named)."""
+    n = obs.pending_draw
+    stacking = obs.rules.stacking
+    if stacking is Stacking.NONE:
+        if obs.can_challenge:
+            return _("No stacking in these rules: take the cards or challenge")
+        return _("No stacking in these rules: take the cards")
+    if obs.pending_kind == "D2":
+        if stacking is Stacking.SAME:
+            return _("Only a Draw Two can go on +{n}").format(n=n)
+        return _("Only a Draw Two or Wild Draw Four can go on +{n}").format(n=n)
+    if stacking is Stacking.SAME or obs.active_color is None:
+        return _("Only a Wild Draw Four can go on +{n}").format(n=n)
+    two = card_name(Card(obs.active_color, "D2"))
+    return _("Only a Wild Draw Four or a {card} can go on +{n}").format(card=two, n=n)

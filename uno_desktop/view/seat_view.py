@@ -29,6 +29,7 @@ __all__ = [
     "Question",
     "SeatView",
     "ask_of_plays",
+    "jump_ins",
     "seat_view",
 ]
 
@@ -132,6 +133,11 @@ class SeatView:
             if type(a) is Play and a.card == card and (color is None or a.color is color)
         )
 
+    @property
+    def jump_ins(self) -> frozenset[Card]:
+        """The viewer's cards it may jump in with now (played out of turn)."""
+        return jump_ins(self.legal, self.current)
+
     def colors_for(self, card: Card) -> tuple[Color, ...]:
         """The colours a play of `card` may name, in the order offered; () when it names none."""
         return tuple(dict.fromkeys(p.color for p in self.plays_of(card) if p.color is not None))
@@ -151,6 +157,11 @@ class SeatView:
     def news_since(self, at: int) -> tuple[News, ...]:
         """The private results from the history's place `at` on."""
         return tuple(n for n in self.news if n.at >= at)
+
+
+def jump_ins(legal: Sequence[Action], current: int) -> frozenset[Card]:
+    """The cards of the legal plays in `legal` by a seat that is not `current`: jump-ins."""
+    return frozenset(a.card for a in legal if type(a) is Play and a.seat != current)
 
 
 def ask_of_plays(plays: Sequence[Action]) -> Ask | None:

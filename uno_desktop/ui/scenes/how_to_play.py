@@ -15,6 +15,7 @@ import pygame
 
 from uno_desktop.engine.rules import RuleSet
 from uno_desktop.i18n import N_, _
+from uno_desktop.options import Section
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font, render
 from uno_desktop.ui.kit import PANEL_ALPHA, Button, Dialog, draw_panel, wrap_words
@@ -53,11 +54,19 @@ class HowToPlayScene(Dialog):
     sub-screen is opaque: the table's texts never show through it)."""
 
     def __init__(
-        self, services: Services, rules: RuleSet | None = None, *, overlay: bool = False
+        self,
+        services: Services,
+        rules: RuleSet | None = None,
+        *,
+        overlay: bool = False,
+        at: Section | None = None,
     ) -> None:
         self.rules = rules if rules is not None else rules_for(services)
         self.overlay = overlay
         self.offset = 0
+        #: the section to open at (scrolled to once the page is laid out)
+        self.at = at
+        self._heading_y: dict[str, int] = {}
         self._page: pygame.Surface | None = None
         self._page_lang = ""
         self._panel = pygame.Rect(0, 0, 0, 0)
@@ -109,7 +118,10 @@ class HowToPlayScene(Dialog):
         height = sum(f.get_linesize() + extra for f, _t, _c, extra in blocks) + int(20 * s)
         page = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
         y = 0
+        self._heading_y = {}
         for f, text, color, extra in blocks:
+            if f is head:
+                self._heading_y.setdefault(text, y)
             if text:
                 x = 0 if f is head else int(24 * s)
                 page.blit(render(f, text, color), (x, y))
@@ -117,6 +129,14 @@ class HowToPlayScene(Dialog):
         self._page = page
         self._page_lang = language()
         return page
+
+    def section_y(self, section: Section) -> int:
+        """Where `section`'s heading is on the page (0: not on it, the top)."""
+        from uno_desktop.rules_text import sections
+
+        self._render_page()
+        heading = next((h for sec, h, _body in sections(self.rules) if sec is section), None)
+        return self._heading_y.get(heading, 0) if heading is not None else 0
 
     def max_offset(self) -> int:
         page = self._render_page()
@@ -153,6 +173,9 @@ class HowToPlayScene(Dialog):
         self.draw_title(surface)
         draw_panel(surface, self._panel, s, alpha=PANEL_ALPHA)
         page = self._render_page()
+        if self.at is not None:
+            self.offset = self.section_y(self.at)
+            self.at = None
         self.offset = min(self.offset, self.max_offset())
         inner = self._panel.inflate(-int(70 * s), -int(40 * s))
         view = pygame.Rect(0, self.offset, inner.width, inner.height)

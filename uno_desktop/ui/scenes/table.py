@@ -46,6 +46,7 @@ from uno_desktop.ui.table_view import TableView
 from uno_desktop.ui.table_viewer import Viewer
 
 if TYPE_CHECKING:
+    from uno_desktop.options import Section
     from uno_desktop.tutorial import Coach
     from uno_desktop.ui.services import Services
 
@@ -92,6 +93,8 @@ class TableScene(Scene):
         self.moments = Moments()
         #: the viewer received a whole hand (a swap): it glows once its faces are known
         self.fresh_hand = False
+        #: the hand's focus is on a card that may jump in (it leaves when the chance does)
+        self._jump_focus = False
         self.painter = TablePainter()
         self.focus = TableFocus()
         self.actions = TableActions(self)
@@ -119,6 +122,7 @@ class TableScene(Scene):
         self._layout_key = None
         self.actions.question = None
         self.actions.uno_armed = False
+        self.input.drag.cancel()  # a card in the air was the last viewer's
         self.toast = None  # worded for the one who held the screen
         self.focus.reset()
         self.moments.forget_hand()
@@ -295,6 +299,7 @@ class TableScene(Scene):
         """The table has caught up: show the viewer's state as the match has it."""
         self.view.sync(self.viewer.obs(), self.match.totals)
         self._synced = True
+        self.match.shown()  # people's windows to jump in or catch run from now
         self.viewer.forget()
         self.dirty = True
         if self.fresh_hand and self.shown is not None:
@@ -398,11 +403,23 @@ class TableScene(Scene):
 
     def _focus_a_card(self) -> None:
         """On the viewer's turn the hand's focus is always on a card: the first one that
-        can be played (after a play, the next one), else the first card. (It does not
-        take the focus from a button.)"""
-        if self.focus.hand.index is not None or not self.my_turn():
-            return
+        can be played (after a play, the next one), else the first card; out of turn, on
+        a card that may jump in, so Enter jumps in. (It does not take the focus from a
+        button.)"""
         cards = self.frames.hand_cards()
+        jumps = self.frames.jump_ins()
+        if self._jump_focus:  # the focus went to a jump-in: it goes once the chance has
+            at = self.focus.hand.index
+            if at is None or at >= len(cards) or cards[at] not in jumps or self.my_turn():
+                self.focus.hand.index, self._jump_focus = None, False
+        if self.focus.hand.index is not None:
+            return
+        if not self.my_turn():
+            at = next((i for i, c in enumerate(cards) if c is not None and c in jumps), None)
+            if at is not None:
+                self.focus.hand.index, self._jump_focus = at, True
+                self.dirty = True
+            return
         playable = self.frames.playable()
         first = next((i for i, c in enumerate(cards) if c is not None and c in playable), None)
         self.focus.hand.index = first if first is not None else (0 if cards else None)
@@ -417,6 +434,12 @@ class TableScene(Scene):
         """Where the penalty banner goes: the felt and the hand's area."""
         lay = self.ensure_layout(self.current_size())
         return lay.table_rect, lay.hand_rect
+
+    def open_rules(self, section: Section | None) -> None:
+        """How to play for this match's rules, at `section` (a house-rule chip)."""
+        if self.stack is not None:
+            scenes = self.services.scenes
+            self.stack.push(scenes.how_to_play(self.match.rules, overlay=True, at=section))
 
     def open_pause(self) -> None:
         if self.stack is not None:

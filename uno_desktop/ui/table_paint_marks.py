@@ -1,0 +1,88 @@
+"""Small marks on the table in paint: the card that may jump in now, the house rules in
+force (chips), the penalty waiting on the pile, the card the pointer drags.
+
+Part of the table painter (`ui/table_paint.py`); it paints only what it is given.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from uno_desktop.i18n import _
+from uno_desktop.render import theme
+from uno_desktop.render.cards import CardPainter
+from uno_desktop.render.layout import TableLayout
+from uno_desktop.ui.kit import draw_text, text_image
+from uno_desktop.ui.table_chips import Chips, chip_px
+from uno_desktop.ui.table_frame import HandCard
+
+
+def paint_jump_in(surface: pygame.Surface, lay: TableLayout, rect: pygame.Rect) -> None:
+    """A card that may jump in now: a white ring edged in black and a "Jump in!" tag above
+    it (a shape and a word, not only a colour)."""
+    s = lay.scale
+    ring = rect.inflate(round(12 * s), round(12 * s))
+    width = max(3, round(4 * s))
+    radius = max(5, rect.w // 8)
+    pygame.draw.rect(surface, (0, 0, 0), ring.inflate(4, 4), width + 4, radius + 2)
+    pygame.draw.rect(surface, theme.TEXT_RGB, ring, width, radius)
+    img = text_image(_("Jump in!"), max(11, lay.font_px(0.75)), theme.TEXT_DARK_RGB, bold=True)
+    tag = img.get_rect().inflate(round(12 * s), round(4 * s))
+    tag.midbottom = (rect.centerx, ring.top + width // 2)
+    tag.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, (0, 0, 0), tag.inflate(4, 4), border_radius=tag.h // 2 + 2)
+    pygame.draw.rect(surface, theme.TEXT_RGB, tag, border_radius=tag.h // 2)
+    surface.blit(img, img.get_rect(center=tag.center))
+
+
+def paint_chips(surface: pygame.Surface, lay: TableLayout, chips: Chips) -> None:
+    """The house rules in force: a dim heading, then one rounded chip per rule (a ring
+    round the one under the pointer: it opens How to play there)."""
+    px = chip_px(lay)
+    draw_text(
+        surface,
+        chips.heading,
+        px,
+        theme.TEXT_DIM_RGB,
+        midleft=chips.heading_rect.midleft,
+        max_w=chips.heading_rect.w,
+    )
+    width = max(1, round(2 * lay.scale))
+    for chip in chips.chips:
+        r = chip.rect
+        fill = theme.ACCENT_DARK_RGB if chip.hover else theme.PANEL_RGB
+        pygame.draw.rect(surface, fill, r, border_radius=r.h // 2)
+        edge = theme.ACCENT_RGB if chip.hover else theme.PANEL_BORDER_RGB
+        pygame.draw.rect(surface, edge, r, width, border_radius=r.h // 2)
+        pad = r.h // 2
+        draw_text(surface, chip.text, px, theme.TEXT_RGB, center=r.center, max_w=r.w - pad)
+        if chip.focus:
+            ring = r.inflate(6, 6)
+            pygame.draw.rect(surface, theme.ACCENT_RGB, ring, max(2, width), ring.h // 2)
+
+
+def paint_penalty(surface: pygame.Surface, lay: TableLayout, total: int) -> None:
+    """The cards waiting on the pile, "+6", on a red disc edged in white and black at the
+    discard pile's corner (the number says it, not only the colour)."""
+    pile = lay.discard_pile
+    img = text_image(f"+{total}", max(14, lay.font_px(1.3)), theme.TEXT_RGB, bold=True)
+    r = max(img.get_width(), img.get_height()) // 2 + max(5, round(7 * lay.scale))
+    center = (pile.right - r // 3, pile.top + r // 3)
+    pygame.draw.circle(surface, (0, 0, 0), (center[0] + 1, center[1] + 2), r + 3)
+    pygame.draw.circle(surface, theme.TEXT_RGB, center, r + 2)
+    pygame.draw.circle(surface, theme.DANGER_RGB, center, r - 1)
+    surface.blit(img, img.get_rect(center=center))
+
+
+def paint_dragged(surface: pygame.Surface, cards: CardPainter, drag: HandCard) -> None:
+    """The card the pointer drags, lifted high (a long shadow), glowing if it may go."""
+    if drag.card is None:
+        return
+    rect, cw = drag.rect, drag.rect.w
+    shadow = cards.shadow(cw)
+    off = max(4, cw // 10)
+    surface.blit(shadow, shadow.get_rect(center=(rect.centerx + off // 2, rect.centery + off)))
+    if drag.playable:
+        glow = cards.highlight(cw)
+        surface.blit(glow, glow.get_rect(center=rect.center))
+    surface.blit(cards.face(drag.card, cw), rect)
