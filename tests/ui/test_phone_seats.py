@@ -366,3 +366,33 @@ def test_a_saved_match_with_phone_seats_resumes_with_new_links(tmp_path):
             assert token.encode() not in path.read_bytes(), path
     finally:
         services.close_phones()
+
+
+# ------------------------------------------------------------------------- New game
+
+
+def test_new_game_offers_a_phone_seat_beside_people_and_computers():
+    from uno_desktop.ui.scene import SceneStack
+    from uno_desktop.ui.scenes.new_game import NewGameScene
+
+    from .test_menus import click, show
+
+    pygame.display.init()
+    services = make_services(ManualClock())
+    services.phone_listen = LOOPBACK
+    new_game = NewGameScene(services)
+    stack = show(new_game, SceneStack())
+    choice = new_game.kind_choices[1]  # seat 2: Computer: normal -> hard -> phone
+    click(new_game, choice)
+    click(new_game, choice)
+    assert new_game.chosen_seats()[1] == ("Player 2", "phone")
+    click(new_game, new_game.start_button)
+    stack.apply_pending()
+    try:
+        assert isinstance(stack.top, JoinScene)
+        match = services.match
+        assert [match.is_phone(s) for s in range(match.players)][:2] == [False, True]
+        assert match.seat_name(0) == "Player 1"  # two people now: nobody is "You"
+        assert services.phones.seats == (1,)
+    finally:
+        services.close_phones()
