@@ -328,6 +328,15 @@ def test_saving_and_quitting_from_the_pause_menu_stops_the_server(phones):
     assert refused(url)
 
 
+def test_a_crash_leaves_the_match_and_stops_the_server():
+    app, services = phone_app(["phone", "normal"])
+    url = services.phones.url(0)
+    app.strict = False
+    app.crash(RuntimeError("a bug"))
+    assert services.phones is None
+    assert refused(url)
+
+
 def test_a_wrong_token_gets_403_and_the_seats_link_the_page():
     _app, services = phone_app(["phone", "normal"])
     try:

@@ -269,8 +269,10 @@ class App:
         return ctx
 
     def crash(self, exc: BaseException) -> None:
-        """Write a crash report and show a friendly message (give up after MAX_CRASHES)."""
+        """Write a crash report and show a friendly message (give up after MAX_CRASHES).
+        The match is left (the message leads to the title): its phones are let go."""
         self.crashes += 1
+        self.services.close_phones()
         traceback.print_exception(exc, file=sys.stderr)
         storage = self.services.storage
         path = None

@@ -322,7 +322,7 @@ class TablePainter:
     ) -> int:
         """A phone seat's link on its plate: a filled dot (connected) or a hollow ring
         (away), and the same in words at height `under`. Returns where the name starts."""
-        r = max(3, round(plate.h * 0.18))
+        r = max(4, round(plate.h * 0.24))
         draw_status_mark(surface, (x + r, plate.centery), r, on)
         words = _("phone connected") if on else _("phone away")
         draw_text(
