@@ -29,7 +29,9 @@ from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import layout_problems
 from uno_desktop.ui.kit import Dialog, DrawnText, record_texts
 from uno_desktop.ui.scene import SceneStack
+from uno_desktop.ui.scene import Scene
 from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
+from uno_desktop.ui.scenes.join import JoinScene
 from uno_desktop.ui.scenes.match_end import MatchEndScene
 from uno_desktop.ui.scenes.message import MessageScene
 from uno_desktop.ui.scenes.new_game import NewGameScene
@@ -181,6 +183,31 @@ def message(services: Any) -> Dialog:
     )
 
 
+class Links:
+    """Stands in for a `PhoneLink` (no server): links as long as real ones, every other
+    seat joined."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.seats = tuple(range(match.players))
+        self.playing = False
+        self.all_joined = False
+
+    def url(self, seat: int) -> str:
+        return f"http://192.168.100.200:65535/t/{'x' * 22}{seat:02d}/"
+
+    def connected(self) -> frozenset[int]:
+        return frozenset(self.seats[::2])
+
+
+def join(n: int, during: bool = False) -> Callable[[Any], Dialog]:
+    def make(services: Any) -> Dialog:
+        links: Any = Links(a_match(services, n))
+        return JoinScene(services, links, on_start=None if during else Scene())
+
+    return make
+
+
 MENUS: dict[str, Callable[[Any], Dialog]] = {
     "title": title,
     "new-game-2": new_game(2),
@@ -195,6 +222,9 @@ MENUS: dict[str, Callable[[Any], Dialog]] = {
     "match-end-2": match_end(2),
     "match-end-10": match_end(10),
     "message": message,
+    "join-2": join(2),
+    "join-10": join(10),
+    "join-4-during-the-match": join(4, during=True),
 }
 
 

@@ -15,7 +15,7 @@ on a light square that holds the quiet zone, so they stay crisp at any window si
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -23,7 +23,7 @@ from uno_desktop.i18n import N_, _
 from uno_desktop.phones.qr import qr_matrix
 from uno_desktop.render import theme
 from uno_desktop.ui.kit import Button, Dialog, draw_panel
-from uno_desktop.ui.kit.text import draw_fitted, draw_text
+from uno_desktop.ui.kit.text import draw_fitted, draw_text, line_step
 from uno_desktop.ui.phone_marks import JOINED_RGB, draw_status_mark
 
 if TYPE_CHECKING:
@@ -40,9 +40,25 @@ MIN_MODULE_PX = 2
 MAX_CELL_W = 460
 
 
-def short_link(url: str) -> str:
-    """The link as the panel writes it (without "http://")."""
-    return url.split("://", 1)[-1]
+#: the size of the link's text (at UI scale 1)
+LINK_PX = 18
+
+
+def link_lines(url: str) -> tuple[str, str]:
+    """The link as the panel writes it, on two lines: the address ("192.168.1.20:8765"),
+    then the seat's path ("/t/<token>/"); "http://" left out."""
+    address, _slash, path = url.split("://", 1)[-1].partition("/")
+    return address, "/" + path
+
+
+class _Cell(NamedTuple):
+    """Where one seat's part of the panel goes."""
+
+    seat: int
+    name: pygame.Rect
+    code: pygame.Rect
+    link: pygame.Rect
+    status: pygame.Rect
 
 
 class JoinScene(Dialog):
@@ -58,7 +74,7 @@ class JoinScene(Dialog):
         self.transparent = on_start is None  # over the table during the match
         self.started = False
         self._panel = pygame.Rect(0, 0, 0, 0)
-        self._cells: list[tuple[int, pygame.Rect, pygame.Rect]] = []  # seat, cell, code
+        self._cells: list[_Cell] = []
         self._codes: dict[tuple[int, int], pygame.Surface] = {}
         self._matrices = {seat: qr_matrix(phones.url(seat)) for seat in phones.seats}
         super().__init__(services)
@@ -151,25 +167,28 @@ class JoinScene(Dialog):
         gap = int(12 * s)
         cell_w = min((area.w - (cols - 1) * gap) // cols, int(MAX_CELL_W * s))
         cell_h = (area.h - (rows - 1) * gap) // rows
-        text_h = int(30 * s) * 3  # name above; link and status below
+        name_h, status_h = int(30 * s), int(30 * s)
+        link_h = 2 * line_step(int(LINK_PX * s))  # the address, then the seat's path
         modules = max(len(m) for m in self._matrices.values())
-        side = max(0, min(cell_w - 2 * gap, cell_h - text_h - 2 * gap))
+        side = max(0, min(cell_w, cell_h - name_h - link_h - status_h - gap))
         module_px = max(MIN_MODULE_PX, side // modules)
         self._cells = []
         for i, seat in enumerate(seats):
             r, c = divmod(i, cols)
             in_row = min(cols, n - r * cols)
             left = area.left + (area.w - (in_row * cell_w + (in_row - 1) * gap)) // 2
-            cell = pygame.Rect(
-                left + c * (cell_w + gap), area.top + r * (cell_h + gap), cell_w, cell_h
-            )
+            top = area.top + r * (cell_h + gap)
+            x = left + c * (cell_w + gap)
+            name = pygame.Rect(x, top, cell_w, name_h)
             code_side = module_px * len(self._matrices[seat])
             code = pygame.Rect(0, 0, code_side, code_side)
-            code.midtop = (cell.centerx, cell.top + int(30 * s) + gap // 2)
-            self._cells.append((seat, cell, code))
+            code.midtop = (name.centerx, name.bottom + gap // 2)
+            link = pygame.Rect(x, code.bottom + gap // 4, cell_w, link_h)
+            status = pygame.Rect(x, link.bottom, cell_w, status_h)
+            self._cells.append(_Cell(seat, name, code, link, status))
 
     def extra_rects(self) -> dict[str, pygame.Rect]:
-        return {f"code:{seat}": code.copy() for seat, _cell, code in self._cells}
+        return {f"code:{cell.seat}": cell.code.copy() for cell in self._cells}
 
     # ------------------------------------------------------------ drawing
 
@@ -206,24 +225,25 @@ class JoinScene(Dialog):
         self.draw_placed(surface, "hint", theme.TEXT_DIM_RGB)
         joined = self.phones.connected()
         px = int(24 * s)
-        for seat, cell, code in self._cells:
-            name_box = pygame.Rect(cell.left, cell.top, cell.w, int(30 * s))
-            draw_fitted(surface, self.seat_name(seat), px, theme.TEXT_RGB, name_box, bold=True)
-            module_px = code.w // len(self._matrices[seat])
-            surface.blit(self._code_image(seat, module_px), code)
-            link_box = pygame.Rect(cell.left, code.bottom + int(4 * s), cell.w, int(26 * s))
-            draw_text(
-                surface,
-                short_link(self.phones.url(seat)),
-                int(18 * s),
-                theme.TEXT_DIM_RGB,
-                max_w=cell.w,
-                box=link_box,
-                midtop=link_box.midtop,
-            )
+        for cell in self._cells:
+            seat = cell.seat
+            draw_fitted(surface, self.seat_name(seat), px, theme.TEXT_RGB, cell.name, bold=True)
+            module_px = cell.code.w // len(self._matrices[seat])
+            surface.blit(self._code_image(seat, module_px), cell.code)
+            step = cell.link.h // 2
+            for i, line in enumerate(link_lines(self.phones.url(seat))):
+                draw_text(
+                    surface,
+                    line,
+                    int(LINK_PX * s),
+                    theme.TEXT_DIM_RGB,
+                    max_w=cell.link.w,
+                    box=cell.link,
+                    midtop=(cell.link.centerx, cell.link.top + i * step),
+                )
             here = seat in joined
             word = _("Joined") if here else _("Waiting for the phone")
-            status = pygame.Rect(cell.left, link_box.bottom + int(2 * s), cell.w, int(30 * s))
+            status = cell.status
             radius = max(4, int(8 * s))
             text_rect = draw_text(
                 surface,
@@ -231,7 +251,7 @@ class JoinScene(Dialog):
                 int(22 * s),
                 JOINED_RGB if here else theme.TEXT_RGB,
                 bold=here,
-                max_w=cell.w - 4 * radius,
+                max_w=status.w - 4 * radius,
                 box=status,
                 center=(status.centerx + radius, status.centery),
             )
