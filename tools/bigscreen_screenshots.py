@@ -6,7 +6,8 @@ phone page in Debian's Chromium joining from 127.0.0.1.
 For 1024x600 and 1280x720, in English and Swedish, it starts `uno-desktop --phones 2
 --players 3` in a fresh user folder, saves the join panel once the first phone joined
 (`bigscreen-join-WxH-LANG.png`), lets the second phone join (the round starts by itself)
-and saves the table with its connected marks (`bigscreen-table-WxH-LANG.png`). Needs
+and saves the table with its connected marks (`bigscreen-table-WxH-LANG.png`), then
+with the second phone gone (`bigscreen-away-WxH-LANG.png`). Needs
 Xvfb, ImageMagick's `import` and /usr/bin/chromium. Not a test: it draws and saves.
 """
 
@@ -97,6 +98,9 @@ def shoot(out: Path, size: tuple[int, int], lang: str, display: str) -> None:
                     page.wait_for_selector("#cover", state="hidden", timeout=15000)
                 time.sleep(4.0)  # the deal's animation
                 grab(out / f"bigscreen-table-{size[0]}x{size[1]}-{lang}.png", display)
+                second.close()  # a phone's screen locks: its seat shows the phone away
+                time.sleep(2.0)
+                grab(out / f"bigscreen-away-{size[0]}x{size[1]}-{lang}.png", display)
         finally:
             game.terminate()
             game.wait(10)
