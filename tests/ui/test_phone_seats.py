@@ -405,3 +405,24 @@ def test_new_game_offers_a_phone_seat_beside_people_and_computers():
         assert services.phones.seats == (1,)
     finally:
         services.close_phones()
+
+
+def test_a_phone_joining_or_leaving_wakes_the_window(phones):
+    """The join panel and the table's marks change when a phone comes or goes: the
+    server calls its wake then, as it does for a request."""
+    from uno_desktop.phones.server import PhoneServer
+
+    woken = threading.Event()
+    server = PhoneServer([0], {"index.html": b"<html>"}, listen=LOOPBACK, on_request=woken.set)
+    server.start()
+    try:
+        assert not woken.is_set()
+        phones.join(0, server.join_url(0))
+        assert woken.wait(WAIT_S), "joining woke nobody"
+        assert server.connected() == {0}
+        woken.clear()
+        phones.call(phones.ws[0].close())
+        assert woken.wait(WAIT_S), "leaving woke nobody"
+        assert server.connected() == set()
+    finally:
+        server.stop()
