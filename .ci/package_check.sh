@@ -5,6 +5,8 @@
 #       outside the source tree, so data files must come from inside the wheel;
 #   (b) `pyinstaller build.spec` -> `dist/uno-desktop/uno-desktop $SMOKE_ARGS` from
 #       another folder, with dummy video and audio drivers.
+# Each is also started with one phone seat on 127.0.0.1 (packaging/phone_check.py): its
+# `join seat 1` line, the phone page and its files, and 403 for a wrong token.
 # SMOKE_ARGS defaults to --smoke. PYTHON defaults to the project's .venv/bin/python.
 # Exits non-zero at the first failure.
 set -euo pipefail
@@ -49,6 +51,7 @@ need = {
     "icon": [n for n in names if n == "uno_desktop/_data/assets/icon.png"],
     "presets": [n for n in names if n.startswith("uno_desktop/_data/rules_presets/") and n.endswith(".yaml")],
     "translations": [n for n in names if n.startswith("uno_desktop/locale/") and n.endswith(".po")],
+    "phone page": [n for n in names if n == "uno_desktop/phones/static/index.html"],
 }
 for what, found in need.items():
     print(f"  {what:13s} {len(found)} file(s)")
@@ -78,6 +81,10 @@ for where in [Path(uno_desktop.__file__), data_path("assets"), data_path("rules_
 PY
   timeout "$RUN_TIMEOUT_S" "$TMP/venv/bin/uno-desktop" "${SMOKE[@]}"
 ) || fail "the installed wheel did not run (uno-desktop $SMOKE_ARGS)"
+(
+  cd "$TMP/run-wheel"
+  "$PY" "$ROOT/packaging/phone_check.py" "$TMP/venv/bin/uno-desktop" --timeout-s "$RUN_TIMEOUT_S"
+) || fail "the installed wheel does not serve the phone page (uno-desktop --phones 1)"
 
 # ------------------------------------------------------------------ (b) PyInstaller
 step "5/7 PyInstaller is available"
@@ -101,5 +108,9 @@ mkdir -p "$TMP/run-bundle"
   cd "$TMP/run-bundle"
   timeout "$RUN_TIMEOUT_S" "$BUNDLE/uno-desktop" "${SMOKE[@]}"
 ) || fail "the PyInstaller bundle did not run (uno-desktop $SMOKE_ARGS)"
+(
+  cd "$TMP/run-bundle"
+  "$PY" "$ROOT/packaging/phone_check.py" "$BUNDLE/uno-desktop" --timeout-s "$RUN_TIMEOUT_S"
+) || fail "the PyInstaller bundle does not serve the phone page (uno-desktop --phones 1)"
 
 step "all good"

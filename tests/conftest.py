@@ -22,3 +22,10 @@ def _user_dirs(tmp_path, monkeypatch):
         monkeypatch.setenv(name, str(tmp_path / name.lower()))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     yield
+
+
+@pytest.fixture(autouse=True)
+def _phones_on_loopback(monkeypatch):
+    """A phone server a test starts without an address (New game's Phone seat, a monkey's
+    clicks) listens on 127.0.0.1, never on the machine's network."""
+    monkeypatch.setattr("uno_desktop.phones.server.lan_address", lambda: "127.0.0.1")

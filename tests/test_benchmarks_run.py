@@ -15,6 +15,7 @@ from uno_desktop.ai import HardBot
 ROOT = Path(__file__).resolve().parent.parent
 
 TINY = {
+    "bigscreen_phones.py": ["--taps", "2", "--idle-seconds", "0.3"],
     "autosave.py": ["--rounds", "3", "--samples", "5", "--players", "3"],
     "engine_throughput.py": ["--games", "3", "--reps", "1"],
     "ai_latency.py": ["--games", "1", "--players", "2,3"],
@@ -40,9 +41,9 @@ def test_every_benchmark_has_tiny_arguments_here():
     assert sorted(p.name for p in (ROOT / "benchmarks").glob("*.py")) == sorted(TINY)
 
 
-#: benchmarks whose run is long whatever their arguments: idle_cpu waits for the loop to
-#: fall asleep, in real time, on the title and at a table
-SLOW = {"idle_cpu.py"}
+#: benchmarks whose run is long whatever their arguments: idle_cpu and bigscreen_phones
+#: wait for the loop to fall asleep, in real time
+SLOW = {"idle_cpu.py", "bigscreen_phones.py"}
 
 
 @pytest.mark.parametrize(

@@ -58,6 +58,7 @@ def test_kind_labels_follow_the_language():
         "Dator: lätt",
         "Dator: normal",
         "Dator: svår",
+        "Telefon",
     ]
 
 

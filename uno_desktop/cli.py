@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from .engine import RuleSet
 
 MAX_GAMES = 10_000_000
+DEFAULT_PLAYERS = 4
+"""Seats at a table started from the command line without --players."""
 MIN_SEED, MAX_SEED = -(2**63), 2**63 - 1
 """A seed is a signed 64-bit number (the saved-match reader also takes the 2**63 an
 older version let through)."""
@@ -166,6 +168,20 @@ def _add_window_options(p: argparse.ArgumentParser) -> None:
         "--seed", dest="table_seed", type=_whole(MIN_SEED, MAX_SEED), metavar="N", default=None
     )
     w.add_argument(
+        "--phones",
+        dest="table_phones",
+        type=_whole(1, 10),
+        metavar="K",
+        default=None,
+        help="the table's first K seats play from phones (prints each seat's join link)",
+    )
+    w.add_argument(
+        "--listen",
+        metavar="HOST:PORT",
+        default=None,
+        help="where the phones' server listens (default: this computer's LAN address, a free port)",
+    )
+    w.add_argument(
         "--replace",
         action="store_true",
         help="start the table even if a match is saved (the saved match is replaced)",
@@ -192,6 +208,8 @@ def _window(args: argparse.Namespace) -> int:
             preset=args.table_preset,
             players=args.table_players,
             seed=args.table_seed,
+            phones=args.table_phones,
+            listen=args.listen,
             lang=args.lang,
             exit_after_first_frame=args.exit_after_first_frame,
         )
@@ -199,13 +217,21 @@ def _window(args: argparse.Namespace) -> int:
 
 
 def _window_problem(args: argparse.Namespace) -> str | None:
-    """Why the window must not open as asked: a screenshot into a missing folder, or a
-    new table that would replace the saved match without --replace. None: go ahead."""
+    """Why the window must not open as asked: a screenshot into a missing folder, phones
+    asked for wrongly, or a new table that would replace the saved match without
+    --replace. None: go ahead."""
+    phones = _phones_problem(args)
+    if phones is not None:
+        return phones
     if args.screenshot:
         folder = os.path.dirname(os.path.abspath(args.screenshot))
         if not os.path.isdir(folder):
             return f"--screenshot {args.screenshot}: the folder {folder} does not exist"
-    starts_table = args.table_preset is not None or args.table_players is not None
+    starts_table = (
+        args.table_preset is not None
+        or args.table_players is not None
+        or args.table_phones is not None
+    )
     if not starts_table or args.smoke or args.screenshot or args.replace:
         return None  # --smoke and --screenshot use no storage at all
     waiting = _saved_match_summary()
@@ -215,6 +241,27 @@ def _window_problem(args: argparse.Namespace) -> str | None:
         f"a match is saved ({waiting}). To play it on, run uno-desktop and choose "
         "Continue; to start this table instead and replace it, add --replace."
     )
+
+
+def _phones_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with --phones and --listen (None: nothing)."""
+    if args.listen is not None:
+        from .phones.net import ListenError, parse_listen
+
+        if args.table_phones is None:
+            return "--listen: only with --phones (the game listens only for phone seats)"
+        try:
+            parse_listen(args.listen)
+        except ListenError as e:
+            return str(e)
+    if args.table_phones is None:
+        return None
+    if args.smoke:
+        return "--phones: not with --smoke (a smoke run has computer seats only)"
+    players = args.table_players if args.table_players is not None else DEFAULT_PLAYERS
+    if args.table_phones > players:
+        return f"--phones {args.table_phones}: more phone seats than players ({players})"
+    return None
 
 
 def _saved_match_summary() -> str | None:

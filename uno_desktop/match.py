@@ -255,7 +255,12 @@ class Match:
         return len(self.seats)
 
     def is_human(self, seat: int) -> bool:
+        """A person decides for `seat` (at the screen or on a phone), not a computer."""
         return self.seats[seat].is_human
+
+    def is_phone(self, seat: int) -> bool:
+        """A person plays `seat` from their own phone: the screen never shows its hand."""
+        return self.seats[seat].is_phone
 
     def seat_name(self, seat: int) -> str:
         """The display name of `seat` (the UI builds log lines from events with it): the

@@ -1,7 +1,8 @@
 """Who sits at a seat: the one list of seat kinds, their labels, and the names a seat
 gets by itself.
 
-A seat is a person or a computer player of some strength. The match, the computer
+A seat is a person at the screen, a person on their own phone (`uno_desktop.phones`), or
+a computer player of some strength. The match, the computer
 players, the settings and New game all name seat kinds with `SeatKind`, so a kind is
 added here once. A name the game gives by itself ("You", "Computer 1", "Player 3") is
 kept as no text at all and written out when shown, in the language of that moment: a
@@ -23,16 +24,23 @@ from .names import clean_name, is_seat_name
 
 
 class SeatKind(enum.StrEnum):
-    """A person, or a computer player of one of three strengths."""
+    """A person at the screen, a person on their own phone, or a computer player of one
+    of three strengths."""
 
     HUMAN = "human"
     EASY = "easy"
     NORMAL = "normal"
     HARD = "hard"
+    PHONE = "phone"
 
     @property
     def is_computer(self) -> bool:
-        return self is not SeatKind.HUMAN
+        return self not in (SeatKind.HUMAN, SeatKind.PHONE)
+
+    @property
+    def is_person(self) -> bool:
+        """A person decides (at the screen or on a phone): the match waits for them."""
+        return not self.is_computer
 
     @property
     def label(self) -> str:
@@ -55,6 +63,7 @@ _LABELS: Final = {
     SeatKind.EASY: N_("Computer: easy"),
     SeatKind.NORMAL: N_("Computer: normal"),
     SeatKind.HARD: N_("Computer: hard"),
+    SeatKind.PHONE: N_("Phone"),
 }
 
 COMPUTER_KINDS: Final = tuple(kind for kind in SeatKind if kind.is_computer)
@@ -63,14 +72,21 @@ COMPUTER_KINDS: Final = tuple(kind for kind in SeatKind if kind.is_computer)
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """Who sits at a seat: a display name and a `SeatKind` ("human" or a computer level)."""
+    """Who sits at a seat: a display name and a `SeatKind` ("human", "phone" or a
+    computer level)."""
 
     name: str
     kind: str  # a SeatKind value; checked by Match
 
     @property
     def is_human(self) -> bool:
-        return self.kind == SeatKind.HUMAN
+        """A person (at the screen or on a phone), not a computer player."""
+        return self.kind in (SeatKind.HUMAN, SeatKind.PHONE)
+
+    @property
+    def is_phone(self) -> bool:
+        """A person playing from their own phone: never the screen's viewer."""
+        return self.kind == SeatKind.PHONE
 
 
 # ---------------------------------------------------------------- names given by the game
@@ -92,14 +108,15 @@ def _given_patterns(msgid: str) -> re.Pattern[str]:
 def given_names(kinds: Sequence[SeatKind | str]) -> list[str]:
     """The names the game gives a table's seats (by seat, in the current language): "You"
     for the one person at a table of computers, "Player 3" for the person at seat 3 when
-    several share the screen, and "Computer 1", "Computer 2", ... for the computers in
-    seat order."""
-    people = sum(SeatKind(kind) is SeatKind.HUMAN for kind in kinds)
+    several people play (at the screen or on phones) and for any phone seat, and
+    "Computer 1", "Computer 2", ... for the computers in seat order."""
+    people = sum(SeatKind(kind).is_person for kind in kinds)
     names: list[str] = []
     computers = 0
     for index, kind in enumerate(kinds):
-        if SeatKind(kind) is SeatKind.HUMAN:
-            names.append(_(_YOU) if people == 1 else _(_PLAYER).format(n=index + 1))
+        if SeatKind(kind).is_person:
+            lone = people == 1 and SeatKind(kind) is SeatKind.HUMAN
+            names.append(_(_YOU) if lone else _(_PLAYER).format(n=index + 1))
         else:
             computers += 1
             names.append(_(_COMPUTER).format(n=computers))

@@ -28,8 +28,9 @@ from uno_desktop.presets import load_preset
 from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import layout_problems
 from uno_desktop.ui.kit import Dialog, DrawnText, record_texts
-from uno_desktop.ui.scene import SceneStack
+from uno_desktop.ui.scene import Scene, SceneStack
 from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
+from uno_desktop.ui.scenes.join import JoinScene
 from uno_desktop.ui.scenes.match_end import MatchEndScene
 from uno_desktop.ui.scenes.message import MessageScene
 from uno_desktop.ui.scenes.new_game import NewGameScene
@@ -181,6 +182,34 @@ def message(services: Any) -> Dialog:
     )
 
 
+class Links:
+    """Stands in for a `PhoneLink` (no server): links as long as real ones, every third
+    seat joined."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.seats = tuple(range(match.players))
+        self.playing = False
+        self.all_joined = False
+
+    def url(self, seat: int) -> str:
+        return f"http://192.168.100.200:65535/t/{'x' * 22}{seat:02d}/"
+
+    def connected(self) -> frozenset[int]:
+        return frozenset(self.seats[::3])
+
+    def stop(self) -> None:
+        """Nothing listens."""
+
+
+def join(n: int, during: bool = False) -> Callable[[Any], Dialog]:
+    def make(services: Any) -> Dialog:
+        links: Any = Links(a_match(services, n))
+        return JoinScene(services, links, on_start=None if during else Scene())
+
+    return make
+
+
 MENUS: dict[str, Callable[[Any], Dialog]] = {
     "title": title,
     "new-game-2": new_game(2),
@@ -195,6 +224,9 @@ MENUS: dict[str, Callable[[Any], Dialog]] = {
     "match-end-2": match_end(2),
     "match-end-10": match_end(10),
     "message": message,
+    "join-2": join(2),
+    "join-10": join(10),
+    "join-4-during-the-match": join(4, during=True),
 }
 
 
@@ -291,6 +323,22 @@ def table_of(players: int) -> Callable[[tuple[int, int], Any], Any]:
     return make
 
 
+def phones_table(size: tuple[int, int], services: Any) -> Any:
+    """Ten seats: a person at the screen, five phone seats (some away), four computers."""
+    from tests.ui.test_table import TableHarness
+
+    specs = seats(10)
+    specs[0] = SeatSpec("Du", "human")
+    for s in (1, 3, 5, 7, 9):
+        specs[s] = SeatSpec(specs[s].name, "phone")
+    match = Match(load_preset("official"), specs, seed=11, preset="official", clock=services.clock)
+    match.start_round()
+    services.phones = Links(match)
+    h = TableHarness(match, services, size=size)
+    h.settle()
+    return h
+
+
 def fourteen_cards(size: tuple[int, int], services: Any) -> Any:
     hand = ["R1", "R2", "B3", "B4", "G5", "G6", "Y7", "Y8", "R9", "BS", "GR", "YD2", "W", "W4"]
     h = people([hand, ["G1"] * 14], size, services, rest=["Y2"] * 40)
@@ -353,6 +401,7 @@ TABLES: dict[str, Callable[[tuple[int, int], Any], Any]] = {
     "table-2": table_of(2),
     "table-4": table_of(4),
     "table-10": table_of(10),
+    "table-10-phones": phones_table,
     "table-14-cards": fourteen_cards,
     "table-reversed": reversed_table,
     "handoff": handoff,

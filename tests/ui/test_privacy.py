@@ -111,12 +111,22 @@ def stacked_deck(
     return cards
 
 
-def twin_matches(preset: str, kinds: list[str], seed: int) -> tuple[Match, DisguisedMatch]:
+class PhoneBlindMatch(DisguisedMatch):
+    """The disguise for a table with phone seats: a phone seat's own hand is other cards
+    too, also in that seat's own view, since the big screen may show it to nobody."""
+
+    def _twin(self, game: Game, viewer: int | None) -> Game:
+        return super()._twin(game, None if viewer is not None and self.is_phone(viewer) else viewer)
+
+
+def twin_matches(
+    preset: str, kinds: list[str], seed: int, disguise: type[DisguisedMatch] = DisguisedMatch
+) -> tuple[Match, DisguisedMatch]:
     rules = load_preset(preset)
     names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"][: len(kinds)]
     seats = [SeatSpec(nm, k) for nm, k in zip(names, kinds)]
     n = len(kinds)
-    humans = [s for s, k in enumerate(kinds) if k == "human"]
+    humans = [s for s, k in enumerate(kinds) if k in ("human", "phone")]  # people
     wishes: dict[int, list[str]] = {s: ["W4", f"R{s + 1}", f"B{s + 2}"] for s in humans}
     if rules.deck.get("WS", 0):
         wishes[humans[0]] = ["WS", "W4", "R4"]
@@ -125,7 +135,7 @@ def twin_matches(preset: str, kinds: list[str], seed: int) -> tuple[Match, Disgu
     dealer = n - 1
     deck = stacked_deck(rules, n, dealer, seed, wishes)
     pair = []
-    for cls in (Match, DisguisedMatch):
+    for cls in (Match, disguise):
         m = cls(rules, seats, seed, clock=ManualClock(), timing=FAST)
         m.start_round()
         m.game = Game.new(rules, n, dealer=dealer, deck=deck, rng=random.Random(seed))
@@ -202,8 +212,14 @@ def test_the_frames_compare_unequal_for_one_pixel_of_another_colour():
     assert not a.get_locked() and not b.get_locked()
 
 
-def play_in_lockstep(preset: str, kinds: list[str], seed: int, seen: Counter[str]) -> None:
-    real, disguised = twin_matches(preset, kinds, seed)
+def play_in_lockstep(
+    preset: str,
+    kinds: list[str],
+    seed: int,
+    seen: Counter[str],
+    disguise: type[DisguisedMatch] = DisguisedMatch,
+) -> None:
+    real, disguised = twin_matches(preset, kinds, seed, disguise)
     services = make_services(real.clock), make_services(disguised.clock)  # type: ignore[arg-type]
     services[1].painter = services[0].painter  # one cache of pictures: faces drawn once
     h1 = TableHarness(real, services[0], size=SIZE)
@@ -233,6 +249,8 @@ def play_in_lockstep(preset: str, kinds: list[str], seed: int, seen: Counter[str
             for event in decide(h1, rng, seen):
                 h1.send(event)
                 h2.send(event)
+        elif h1.stack.top is t and t.quiet and not real.round_over:
+            phone_taps(real, disguised, rng)
     else:
         pytest.fail(f"{preset} {kinds} seed {seed}: the round did not end")
     assert real.round_over
@@ -261,7 +279,20 @@ def play_in_lockstep(preset: str, kinds: list[str], seed: int, seen: Counter[str
     assert all(addressed_to(e, s) for s, e in delivered)
 
 
-H, CPU = "human", "normal"
+def phone_taps(real: Match, disguised: Match, rng: random.Random) -> None:
+    """The phone seat whose turn it is decides, on both matches (as its phone would: the
+    table never reads what a phone is shown)."""
+    seat = real.observation(None).current
+    if not real.is_phone(seat):
+        return
+    legal = real.legal_actions(seat)
+    plays = [a for a in legal if type(a).__name__ == "Play"]
+    action = rng.choice(plays) if plays and rng.random() < 0.85 else rng.choice(legal)
+    real.act(action)
+    disguised.act(action)
+
+
+H, CPU, PHONE = "human", "normal", "phone"
 #: per preset: who sits at the table, and a deck seed whose round is short and has what
 #: the preset must show (chosen by running seeds 200-205 of each seating)
 SCENARIOS: dict[str, list[tuple[list[str], int]]] = {
@@ -294,6 +325,17 @@ def test_no_frame_of_a_pass_and_play_round_depends_on_a_card_the_viewer_may_not_
         play_in_lockstep(preset, kinds, seed, seen)
     missing = [f for f in FEATURES[preset] if not seen[f]]
     assert missing == [], f"these rounds never had: {missing} (seen {dict(seen)})"
+
+
+@pytest.mark.parametrize(
+    ("kinds", "seed"),
+    [([PHONE, PHONE, CPU], 203), ([H, PHONE, H, PHONE], 201), ([H, PHONE, CPU], 200)],
+)
+def test_no_frame_depends_on_a_card_a_phone_seat_holds(kinds, seed):
+    """Phones with nobody at the screen (every hand face down), with people passing the
+    screen among themselves, and one person among a phone and a computer: the big
+    screen's pictures are the same whatever cards the phone seats hold."""
+    play_in_lockstep("party", kinds, seed, Counter(), PhoneBlindMatch)
 
 
 def _filler() -> list[str]:

@@ -117,8 +117,8 @@ class _Phone:
 class PhoneServer:
     """Serves `files` (name -> bytes, "index.html" the page) to the phones of `seats`.
 
-    `on_request` is called on the server thread after a request enters the inbox (the
-    pygame loop can post itself an event there to wake up).
+    `on_request` is called on the server thread after a request enters the inbox and
+    after a phone connects or leaves (the pygame loop wakes up there).
     """
 
     def __init__(
@@ -354,7 +354,10 @@ class PhoneServer:
 
     def _set_phones(self, phones: dict[int, _Phone]) -> None:
         self._phones = phones
-        self._live = frozenset(phones)
+        live = frozenset(phones)
+        if live != self._live:
+            self._live = live
+            self._notify()
 
     def _receive(self, seat: int, phone: _Phone, text: str) -> None:
         if not phone.bucket.take():
@@ -370,6 +373,9 @@ class PhoneServer:
             return
         self._inbox.put((seat, request))
         self._waiting.set()
+        self._notify()
+
+    def _notify(self) -> None:
         if self._on_request is not None:
             try:
                 self._on_request()

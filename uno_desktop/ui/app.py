@@ -66,6 +66,7 @@ class App:
         self.on_flip: Callable[[App], None] | None = None
         self._waiter = EventWaiter()
         services.listeners.append(self._settings_changed)
+        services.wake = self._waiter.wake  # the phone server's thread wakes the idle loop
 
     # --- window
     def open_window(self, size: tuple[int, int] | None = None) -> pygame.Surface:
@@ -164,6 +165,7 @@ class App:
                 dt_s = min(MAX_DT_S, self._clock.tick(self.fps) / 1000.0)
             self.step(dt_s, events)
         self.save_window_size()
+        self.services.close_phones()
         return 0
 
     def idle_timeout_s(self) -> float:
@@ -188,7 +190,12 @@ class App:
     def _frame(self, dt_s: float, events: list[pygame.event.Event] | None) -> bool:
         for event in pygame.event.get() if events is None else events:
             self.handle_event(event)
+        phones = self.services.phones
+        if phones is not None and phones.pump():
+            self._mark_all_dirty()  # a phone joined or left: the panel and the labels say so
         self.stack.update(dt_s)
+        if phones is not None:
+            phones.publish()  # a computer's move reaches the phones in this frame
         self._show_storage_notices()
         drew = False
         if self.stack.scenes and (self.stack.dirty or self.stack.animating):
@@ -262,8 +269,10 @@ class App:
         return ctx
 
     def crash(self, exc: BaseException) -> None:
-        """Write a crash report and show a friendly message (give up after MAX_CRASHES)."""
+        """Write a crash report and show a friendly message (give up after MAX_CRASHES).
+        The match is left (the message leads to the title): its phones are let go."""
         self.crashes += 1
+        self.services.close_phones()
         traceback.print_exception(exc, file=sys.stderr)
         storage = self.services.storage
         path = None
@@ -332,6 +341,8 @@ class WindowOptions:
     preset: str | None = None
     players: int | None = None
     seed: int | None = None
+    phones: int | None = None  # the table's first seats played from phones
+    listen: str | None = None  # HOST:PORT for the phones' server (checked by the command line)
     lang: str | None = None
     exit_after_first_frame: bool = False
     replay: str | None = None  # a recorded round to watch (checked by the command line)
@@ -392,6 +403,7 @@ def run_window(opts: WindowOptions) -> int:
     try:
         return app.run()
     finally:
+        services.close_phones()  # also when the loop ended by an exception
         pygame.quit()
 
 
@@ -401,7 +413,7 @@ def _first_scene(services: Services, opts: WindowOptions, *, smoke: bool) -> Sce
         from pathlib import Path
 
         return services.scenes.open_replay(Path(opts.replay))
-    if not smoke and opts.preset is None and opts.players is None:
+    if not smoke and opts.preset is None and opts.players is None and opts.phones is None:
         return services.scenes.title()
     from uno_desktop.presets import load_named_preset, load_preset
     from uno_desktop.ui.navigation import new_seed
@@ -411,7 +423,9 @@ def _first_scene(services: Services, opts: WindowOptions, *, smoke: bool) -> Sce
     else:
         rules = load_named_preset(services.settings.last_preset or "official")
     preset = rules.name  # the match is named after its preset, never a path
-    n = opts.players if opts.players is not None else 4
+    from uno_desktop.cli import DEFAULT_PLAYERS
+
+    n = opts.players if opts.players is not None else DEFAULT_PLAYERS
     if not rules.min_players <= n <= rules.max_players:
         raise ValueError(
             _("--players {n}: {rules} allows {low} to {high} players").format(
@@ -421,7 +435,13 @@ def _first_scene(services: Services, opts: WindowOptions, *, smoke: bool) -> Sce
     from uno_desktop.seats import SeatKind, given_names
 
     kinds = [SeatKind.NORMAL] * n
-    if not smoke:
+    if opts.phones and not smoke:
+        from uno_desktop.phones.net import parse_listen
+
+        kinds[: opts.phones] = [SeatKind.PHONE] * min(opts.phones, n)
+        services.phone_listen = parse_listen(opts.listen) if opts.listen else None
+        services.print_phone_links = True
+    elif not smoke:
         kinds[0] = SeatKind.HUMAN
     seats = list(zip(given_names(kinds), [kind.value for kind in kinds], strict=True))
     seed = opts.seed if opts.seed is not None else new_seed()

@@ -5,6 +5,11 @@ about 2% of a core while a person thinks. `EventWaiter.wait` sleeps instead: on 
 `select()` on the display connection (the X server wakes it when anything happens),
 elsewhere in short naps, looking for events every POLL_S. For a moment after any input
 it naps in any case, since pygame makes held-key repeats itself, outside the connection.
+
+Another thread (the phone server) wakes a sleeping `wait` with `wake()`: one byte down a
+pipe the waiter selects on beside the display connection (a posted pygame event would
+not wake a `select()` on the X connection). `wait` then returns, maybe with no events,
+and the loop runs a frame.
 """
 
 from __future__ import annotations
@@ -13,8 +18,10 @@ import contextlib
 import ctypes
 import ctypes.util
 import logging
+import os
 import select
 import time
+import weakref
 
 import pygame
 
@@ -58,6 +65,24 @@ class EventWaiter:
         self._fd: int | None = None
         self._fd_known = False
         self._last_input_s = -1e9
+        self._wake_r, self._wake_w = os.pipe()
+        os.set_blocking(self._wake_r, False)
+        os.set_blocking(self._wake_w, False)
+        # the pipe is closed with the waiter (tests make many windows)
+        weakref.finalize(self, _close_fds, self._wake_r, self._wake_w)
+
+    def wake(self) -> None:
+        """Make a sleeping (or the next) `wait` return at once. Safe from any thread."""
+        with contextlib.suppress(OSError):  # full (a wake is pending) or closed
+            os.write(self._wake_w, b"\0")
+
+    def _woken(self) -> bool:
+        """Whether `wake` was called since the last look (and forget it)."""
+        woken = False
+        with contextlib.suppress(OSError):  # BlockingIOError: nothing (more) to read
+            while os.read(self._wake_r, 64):
+                woken = True
+        return woken
 
     def forget_window(self) -> None:
         """The window was made again (full screen): find its connection anew."""
@@ -77,15 +102,26 @@ class EventWaiter:
             now = time.monotonic()
             if events:
                 self._last_input_s = now
+                self._woken()
                 return events
             left = deadline - now
-            if left <= 0:
+            if left <= 0 or self._woken():
                 return []
             fd = self._connection()
             if fd is None or now - self._last_input_s < LIVELY_S:
-                time.sleep(min(POLL_S, left))
+                self._sleep([], min(POLL_S, left))
                 continue
-            with contextlib.suppress(OSError, ValueError):
-                select.select([fd], [], [], left)
-                continue
-            time.sleep(min(POLL_S, left))
+            self._sleep([fd], left)
+
+    def _sleep(self, fds: list[int], timeout_s: float) -> None:
+        """Sleep until one of `fds` or the wake pipe is readable, or `timeout_s` passes."""
+        try:
+            select.select([*fds, self._wake_r], [], [], timeout_s)
+        except (OSError, ValueError):
+            time.sleep(min(POLL_S, timeout_s))
+
+
+def _close_fds(*fds: int) -> None:
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            os.close(fd)

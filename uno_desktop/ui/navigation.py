@@ -47,8 +47,10 @@ class Scenes:
 
     # --- menus
     def title(self) -> Scene:
+        """The title screen; any match being played is left, so its phones are let go."""
         from uno_desktop.ui.scenes.title import TitleScene
 
+        self._services.close_phones()
         return TitleScene(self._services)
 
     def new_game(self) -> Scene:
@@ -111,6 +113,7 @@ class Scenes:
 
         if not isinstance(match, Match):
             raise TypeError("the end of a match needs the match itself, not a view of it")
+        self._services.close_phones()  # the match is over: nothing listens any more
         return MatchEndScene(self._services, match)
 
     # --- replays
@@ -195,12 +198,23 @@ class Scenes:
 
     # --- into the table
     def table(self, match: Match) -> Scene:
-        """The table for `match`: autosaved after every action, remembered for crash reports."""
+        """The table for `match`: autosaved after every action, remembered for crash
+        reports. A match with phone seats starts its phone server (new links every time)
+        and shows the join panel first; OSError when it cannot listen."""
         from uno_desktop.replay import keep_round
+        from uno_desktop.ui.phone_link import phone_seats
         from uno_desktop.ui.scenes.table import TableScene
 
         services = self._services
         storage = services.storage
+        services.close_phones()  # a match left before this one lets its phones go
+        if phone_seats(match):
+            try:
+                self._start_phones(match)
+            except OSError as exc:
+                if services.print_phone_links:
+                    raise  # the command line says it and exits
+                return self._no_phones(str(exc))
 
         def autosave(m: Match) -> None:
             if storage is not None:
@@ -214,7 +228,63 @@ class Scenes:
         match.on_change = autosave
         services.match = match
         autosave(match)
-        return TableScene(services, match)
+        table = TableScene(services, match)
+        if services.phones is None:
+            return table
+        return self.join_panel(on_start=table)
+
+    def _start_phones(self, match: Match) -> None:
+        """Listen for `match`'s phone seats and, when asked (--phones), print each link."""
+        from uno_desktop.ui.phone_link import PhoneLink
+
+        services = self._services
+        link = PhoneLink(
+            match,
+            listen=services.phone_listen,
+            colorblind=services.settings.colorblind,
+            wake=services.wake,
+        )
+        try:
+            link.start()
+        except OSError as exc:
+            listen = services.phone_listen
+            where = f" on {listen.host}:{listen.port}" if listen is not None else ""
+            raise OSError(
+                f"the phones' server cannot listen{where} ({exc.strerror or exc})"
+            ) from None
+        services.phones = link
+        if services.print_phone_links:
+            for seat in link.seats:
+                # seats are numbered from 1, as the table names them ("Player 2")
+                print(f"join seat {seat + 1}: {link.url(seat)}", flush=True)
+
+    def _no_phones(self, reason: str) -> Scene:
+        """The phone server could not start: say why, then back to the title."""
+        scene: Scene
+
+        def to_title() -> None:
+            if scene.stack is not None:
+                scene.stack.clear_to(self.title())
+
+        scene = self.message(
+            N_("The phones cannot join"),
+            lambda: _(
+                "The game could not listen for the phones ({reason}). Check the network "
+                "and try again."
+            ).format(reason=reason),
+            on_close=to_title,
+        )
+        return scene
+
+    def join_panel(self, *, on_start: Scene | None = None) -> Scene:
+        """The phones' join codes: before the round (`on_start`: the table it opens when
+        every phone joined or the host starts), or over the table to join again."""
+        from uno_desktop.ui.scenes.join import JoinScene
+
+        phones = self._services.phones
+        if phones is None:
+            raise RuntimeError("no phone seats at this table")
+        return JoinScene(self._services, phones, on_start=on_start)
 
     def start_match(
         self,
@@ -238,7 +308,8 @@ class Scenes:
             timing=self._timing(),
             hints=hints,
         )
-        match.start_round()
+        if not any(match.is_phone(s) for s in range(match.players)):
+            match.start_round()  # (with phones, the table deals once the join panel is done)
         return self.table(match)
 
     def continue_match(self) -> Scene:

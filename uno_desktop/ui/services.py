@@ -20,8 +20,10 @@ from uno_desktop.ui.navigation import Scenes
 
 if TYPE_CHECKING:
     from uno_desktop.match import Match
+    from uno_desktop.phones.net import Listen
     from uno_desktop.render.cards import CardPainter
     from uno_desktop.storage import Settings, Storage
+    from uno_desktop.ui.phone_link import PhoneLink
 
 log = logging.getLogger(__name__)
 
@@ -87,11 +89,26 @@ class Services:
     match: Match | None = None
     #: called after every apply_settings (the app switches full screen, the table re-times)
     listeners: list[Callable[[Settings], None]] = dataclasses.field(default_factory=list)
+    #: the phone seats of the match being played (None: no phone seat, or no match)
+    phones: PhoneLink | None = None
+    #: where a phone server listens (--listen; None: the LAN address on a free port)
+    phone_listen: Listen | None = None
+    #: print each phone seat's link on standard output once it listens (--phones)
+    print_phone_links: bool = False
+    #: wakes the window's idle loop from another thread (set by the app)
+    wake: Callable[[], None] | None = None
     #: how a scene opens another
     scenes: Scenes = dataclasses.field(init=False)
 
     def __post_init__(self) -> None:
         self.scenes = Scenes(self)
+
+    def close_phones(self) -> None:
+        """Stop the phone server, if one runs (the match ended or was left, the window
+        closes): nothing listens after."""
+        phones, self.phones = self.phones, None
+        if phones is not None:
+            phones.stop()
 
     def update_settings(self, **changes: Any) -> None:
         """apply_settings with some fields changed (the usual call from a settings widget)."""

@@ -44,6 +44,7 @@ class SeatFrame:
     current: bool
     uno: bool
     thinking: bool
+    phone: bool | None = None  # a phone seat: whether its phone is connected (None: no phone)
 
 
 @dataclass(frozen=True)

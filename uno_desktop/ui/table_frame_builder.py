@@ -104,6 +104,14 @@ class FrameBuilder:
         current = t.viewer.obs().current
         return None if t.match.is_human(current) else current
 
+    def _phone(self, seat: int) -> bool | None:
+        """Whether `seat`'s phone is connected (None: not a phone seat)."""
+        t = self.table
+        if not t.match.is_phone(seat):
+            return None
+        phones = t.services.phones
+        return phones is not None and seat in phones.connected()
+
     def _bluffs(self) -> set[Card]:
         """The viewer's Wild Draw Fours that would be a bluff now: they hold the active
         colour, and these rules let the next player challenge."""
@@ -147,6 +155,8 @@ class FrameBuilder:
             return _("Jump in! Your {card} is the same card: play it now").format(card=card)
         if not t.match.is_human(cur):
             return _("{name} is thinking").format(name=t.names[cur])
+        if self._phone(cur) is False:
+            return _("{name}'s turn: waiting for their phone").format(name=t.names[cur])
         return _("{name}'s turn").format(name=t.names[cur])
 
     def _your_turn_text(self, seat: int) -> str:
@@ -184,6 +194,7 @@ class FrameBuilder:
                 current=st.current == s and not st.round_over,
                 uno=st.uno[s],
                 thinking=thinking == s,
+                phone=self._phone(s),
             )
             for s in range(t.viewer.n)
         )

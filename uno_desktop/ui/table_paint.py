@@ -24,6 +24,7 @@ from uno_desktop.render.animator import draw_sprites
 from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import TableLayout
 from uno_desktop.ui.kit import draw_fitted, draw_panel, draw_text, text_image
+from uno_desktop.ui.phone_marks import draw_status_mark
 from uno_desktop.ui.table_frame import SeatFrame, TableFrame
 from uno_desktop.ui.table_paint_marks import (
     paint_chips,
@@ -306,15 +307,46 @@ class TablePainter:
         )
         pad = max(6, radius // 2)
         surface.blit(score_img, score_img.get_rect(midright=(rect.right - pad, rect.centery)))
+        left = rect.x + pad
+        if seat.phone is not None:
+            spot = lay.seats[seat.seat]
+            # the words go under the plate, or under the card strip of a seat across
+            under = rect.bottom if seat.seat == lay.viewer else spot.cards_rect.bottom
+            left = self._phone_mark(surface, lay, rect, left, under, seat.phone)
         draw_text(
             surface,
             seat.name,
             px,
             theme.TEXT_RGB,
             bold=True,
-            midleft=(rect.x + pad, rect.centery),
-            max_w=rect.w - 2 * pad - score_img.get_width() - pad // 2,
+            midleft=(left, rect.centery),
+            max_w=rect.right - pad - score_img.get_width() - pad // 2 - left,
         )
+
+    def _phone_mark(
+        self,
+        surface: pygame.Surface,
+        lay: TableLayout,
+        plate: pygame.Rect,
+        x: int,
+        under: int,
+        on: bool,
+    ) -> int:
+        """A phone seat's link on its plate: a filled dot (connected) or a hollow ring
+        (away), and the same in words at height `under`. Returns where the name starts."""
+        r = max(4, round(plate.h * 0.24))
+        draw_status_mark(surface, (x + r, plate.centery), r, on)
+        words = _("phone connected") if on else _("phone away")
+        draw_text(
+            surface,
+            words,
+            lay.font_px(0.7),
+            theme.TEXT_RGB if on else theme.ACCENT_RGB,
+            shadow=True,
+            midtop=(plate.centerx, under + max(1, round(2 * lay.scale))),
+            max_w=plate.w,
+        )
+        return x + 2 * r + max(4, r)
 
     def _plate_image(self, size: tuple[int, int], current: bool, s: float) -> pygame.Surface:
         """A seat's name plate (cached: ten of them are drawn every frame)."""

@@ -3,7 +3,9 @@
 The **viewer** is the seat whose hand is face up on screen now, or None. With one person
 at the table it is always that person; with several (pass-and-play) it is the person
 whose decision is pending, after a hand-off screen whenever the turn moves from one
-person to another, and None while computers play or a hand-off screen is up.
+person to another, and None while computers play or a hand-off screen is up. A phone
+seat is never the viewer: its person sees their hand on their own phone, so with phones
+and nobody at the screen every hand stays face down.
 
 `Viewer` asks the match (its `TableSource`) only for what that seat may know: its
 observation and legal actions, the round's events as it may see them, and the private
@@ -37,7 +39,8 @@ class Viewer:
         self.coach = coach
         self.n: int = match.players
         self.names = SeatNames(match.seat_name(s) for s in range(self.n))
-        self.humans = [s for s in range(self.n) if match.is_human(s)]
+        #: the people at the screen (phone seats play on their phones, never here)
+        self.humans = [s for s in range(self.n) if match.is_human(s) and not match.is_phone(s)]
         #: the viewer, and the last person who held the screen
         self.holder: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.last_holder: int | None = self.holder
@@ -65,6 +68,11 @@ class Viewer:
     @property
     def has_round(self) -> bool:
         return self.match.round_no > 0
+
+    def person_to_act(self) -> int | None:
+        """The person at the screen whose turn decision the game waits for, if any."""
+        seat = self.match.human_to_act()
+        return seat if seat in self.humans else None
 
     def hand_to(self, seat: int | None) -> None:
         """The screen goes to `seat` (None: nobody); what it may know is asked again."""

@@ -36,13 +36,23 @@ class PauseScene(Dialog):
         self.resume_button = Button(N_("Resume"), self.back, style="primary")
         self.rules_button = Button(N_("Rules of this preset"), self.rules)
         self.settings_button = Button(N_("Settings"), self.settings)
+        buttons = [self.resume_button]
+        if self.services.phones is not None and not self.tutorial:
+            # a phone that lost its link joins again from its code
+            self.phones_button = Button(N_("Phone codes"), self.phone_codes)
+            buttons.append(self.phones_button)
         if self.tutorial:
             self.quit_button = Button(N_("Leave the tutorial"), self.leave)
         else:
             self.quit_button = Button(N_("Save and quit to title"), self.save_and_quit)
         self.group.set_widgets(
-            [self.resume_button, self.rules_button, self.settings_button, self.quit_button]
+            [*buttons, self.rules_button, self.settings_button, self.quit_button]
         )
+
+    def phone_codes(self) -> None:
+        """The join panel over the table, in this menu's place."""
+        if self.stack is not None:
+            self.stack.replace(self.services.scenes.join_panel())
 
     def rules(self) -> None:
         if self.stack is not None:

@@ -355,7 +355,7 @@ class TableScene(Scene):
             return True
         if len(self.viewer.humans) < 2:
             return False
-        target = self.match.human_to_act()
+        target = self.viewer.person_to_act()
         holder = self.viewer.holder
         if target is None:
             if holder is not None:

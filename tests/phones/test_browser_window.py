@@ -1,0 +1,84 @@
+"""The real game window with two phone seats, played from two phone pages in a real
+browser: `uno-desktop --phones 2 --players 3` under SDL's dummy drivers prints the two
+join links; Chromium opens both (the round starts by itself once both joined) and the
+two people tap their way through several turns against the computer."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from uno_desktop.i18n import set_language
+from uno_desktop.phones.wire import page_strings
+
+from .browser import chromium, need_chromium, open_hand, tap
+
+pytestmark = pytest.mark.browser
+need_chromium()
+
+ROOT = Path(__file__).resolve().parents[2]
+ARGS = ("--phones", "2", "--players", "3", "--listen", "127.0.0.1:0", "--seed", "3")
+START_S = 120.0
+PLAY_S = 180.0
+TAPS = 12
+
+
+def test_two_phones_join_the_real_window_and_play_by_taps(tmp_path):
+    set_language("en")
+    words = page_strings()["words"]
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    game = subprocess.Popen(
+        [sys.executable, "-m", "uno_desktop", *ARGS],
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    timer = threading.Timer(START_S + PLAY_S, game.kill)  # never left running
+    timer.start()
+    try:
+        assert game.stdout is not None
+        urls = [game.stdout.readline().split(": ", 1)[1].strip() for _seat in range(2)]
+        rng = random.Random(2)
+        taps: list[str] = []
+        with chromium() as browser:
+            first = browser.new_page(viewport={"width": 390, "height": 844})
+            first.goto(urls[0])
+            # the cover stays up while the big screen waits for the second phone
+            time.sleep(1.0)
+            assert first.locator("#cover").is_visible()
+            pages = [open_hand(browser, urls[1])]
+            first.wait_for_selector("#cover", state="hidden", timeout=20_000)
+            pages.insert(0, first)
+            end = time.monotonic() + PLAY_S
+            while len(taps) < TAPS:
+                assert time.monotonic() < end, f"too few taps: {taps}"
+                assert game.poll() is None, game.stderr.read() if game.stderr else ""
+                acted = False
+                for i, page in enumerate(pages):
+                    try:
+                        done = tap(page, words, rng)
+                    except Exception as e:  # the page changed under the tap: look again
+                        if "Timeout" not in type(e).__name__:
+                            raise
+                        done = None
+                    if done is not None:
+                        taps.append(f"{i}: {done}")
+                        acted = True
+                if not acted:
+                    time.sleep(0.1)
+        assert any(t.startswith("0:") for t in taps) and any(t.startswith("1:") for t in taps)
+        assert any("played" in t or "drew" in t for t in taps)
+    finally:
+        timer.cancel()
+        game.kill()
+        _out, err = game.communicate(timeout=30)
+    assert "Traceback" not in err, err[-2000:]
