@@ -115,7 +115,12 @@ class SettingsScene(Dialog):
         w, h = size
         s = scale
         pw = min(w - int(40 * s), int(900 * s))
-        row, gap = int(50 * s), int(14 * s)
+        # rows closer together (never below 54/64 of their room) before the whole
+        # screen is drawn smaller: a large UI size on a short window keeps its size
+        room = (h - int(96 * s) - int(140 * s)) / len(self.rows)
+        pitch = max(54 * s, min(64 * s, room))
+        row = int(pitch * 50 / 64)
+        gap = int(pitch) - row
         ph = len(self.rows) * (row + gap) + int(130 * s)
         self._panel = pygame.Rect(0, 0, pw, ph)
         self._panel.midtop = (w // 2, max(int(96 * s), (h - ph) // 2 + int(30 * s)))
