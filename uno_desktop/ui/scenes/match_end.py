@@ -154,7 +154,7 @@ class MatchEndScene(Dialog):
             self.match.on_change = None
             self.services.match = None
             try:
-                self.services.sounds.play("win")
+                self.services.sounds.play("celebrate")
             except Exception:
                 log.exception("sound failed")
 
