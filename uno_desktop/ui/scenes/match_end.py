@@ -389,12 +389,15 @@ class MatchEndScene(Dialog):
                 continue
             out = 1 - (1 - p) ** 2  # fast, then slowing
             fall = 0.05 * h * p * p
-            radius = max(1, round(h * 0.007 * (1 - p)))
-            fade = 1 - p * 0.7
+            width = max(2, round(h * 0.006 * (1 - p * 0.6)))
+            fade = 1 - p * 0.55
             rgb = (round(b.rgb[0] * fade), round(b.rgb[1] * fade), round(b.rgb[2] * fade))
+            head_rgb = tuple(min(255, c + 90) for c in rgb)
             cx, cy = w * b.x, h * b.y
             for angle, speed in b.sparks:
                 d = b.reach * h * speed * out
-                x = cx + math.cos(angle) * d
-                y = cy + math.sin(angle) * d + fall
-                pygame.draw.circle(surface, rgb, (round(x), round(y)), radius)
+                tail = d * 0.7
+                x, y = cx + math.cos(angle) * d, cy + math.sin(angle) * d + fall
+                tx, ty = cx + math.cos(angle) * tail, cy + math.sin(angle) * tail + fall * 0.8
+                pygame.draw.line(surface, rgb, (round(tx), round(ty)), (round(x), round(y)), width)
+                pygame.draw.circle(surface, head_rgb, (round(x), round(y)), width)
