@@ -22,7 +22,7 @@ from uno_desktop.engine.rules import RuleSet
 from uno_desktop.i18n import N_, _
 from uno_desktop.options import Section
 from uno_desktop.render import theme
-from uno_desktop.render.fonts import font, render
+from uno_desktop.render.fonts import font, render, text_size
 from uno_desktop.ui.kit import PANEL_ALPHA, Button, Dialog, draw_panel, wrap_words
 
 if TYPE_CHECKING:
@@ -156,15 +156,16 @@ class HowToPlayScene(Dialog):
         y = 0
         for section, heading, text in sections(self.rules):
             self.section_tops[section] = y
-            rect = pygame.Rect(0, y, head.size(heading)[0], head.get_linesize())
+            rect = pygame.Rect(0, y, text_size(head, heading)[0], head.get_linesize())
             parts.append(PagePart(rect, heading, heading=True))
             y += head.get_linesize() + int(10 * s)
             for i, para in enumerate(text.split("\n")):
                 top = y
+                step = body.get_linesize()
                 for line in wrap_words(para, body_px, width - text_x):
-                    line_rect = pygame.Rect(text_x, y, body.size(line)[0], body.get_linesize())
-                    parts.append(PagePart(line_rect, line))
-                    y += body.get_linesize()
+                    line_w = text_size(body, line)[0]
+                    parts.append(PagePart(pygame.Rect(text_x, y, line_w, step), line))
+                    y += step
                 codes = pictures.get((section, i), ())
                 for k, code in enumerate(codes):
                     x = int(24 * s) + k * fan
