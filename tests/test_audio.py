@@ -110,5 +110,15 @@ def test_importing_the_module_touches_no_pygame():
 
 
 def test_sound_names_are_the_ones_the_ui_uses():
-    assert SOUND_NAMES == ("deal", "play", "draw", "shuffle", "uno", "catch", "wrong", "win")
+    assert SOUND_NAMES == (
+        "deal",
+        "play",
+        "draw",
+        "shuffle",
+        "uno",
+        "catch",
+        "wrong",
+        "win",
+        "celebrate",
+    )
     assert audio.Sound("uno") is Sound.UNO

@@ -8,6 +8,8 @@ and tests/test_assets.py checks that the committed files match a fresh run.
 
 OUT_DIR defaults to the repository's `assets/` folder. It receives:
     sounds/<name>.wav   16-bit mono 22050 Hz, one per name in uno_desktop.audio.SOUND_NAMES
+    sounds/music.wav    the soft music loop: 16-bit mono 11025 Hz (it holds nothing high),
+                        ten seconds whose end runs straight into its start
     icon.png            256x256 application icon (RGBA)
     icon-64.png         64x64 version for small places (window title bar)
     icon.ico            Windows icon (PNG-compressed entries, 256/64/48/32/16) for PyInstaller
@@ -238,6 +240,22 @@ def sound_win() -> Samples:
     return _normalise(out, 0.55)
 
 
+def sound_celebrate() -> Samples:
+    """A little fanfare for the end of a match: three quick brassy pick-up notes, a held
+    major chord, and a sparkle of bells above it."""
+    brass = ((1.0, 1.0, 0.0), (2.0, 0.5, 2.0), (3.0, 0.3, 4.0), (4.0, 0.15, 6.0))
+    out = _silence(0.0)
+    for k, f_hz in enumerate((392.0, 392.0, 392.0)):
+        _mix_into(out, _tone(f_hz, 0.12, brass, attack_s=0.01, decay_per_s=8.0), 0.1 * k, 0.7)
+    for f_hz in (523.25, 659.25, 783.99):
+        _mix_into(out, _tone(f_hz, 1.0, brass, attack_s=0.02, decay_per_s=2.2), 0.3, 0.45)
+    rng = random.Random(909)
+    for k in range(6):
+        f_hz = rng.choice((1567.98, 2093.0, 2637.0))
+        _mix_into(out, _tone(f_hz, 0.35, _BELL, decay_per_s=9.0), 0.45 + 0.1 * k, 0.18)
+    return _normalise(out, 0.6)
+
+
 SOUNDS: dict[str, Callable[[], Samples]] = {
     "deal": sound_deal,
     "play": sound_play,
@@ -247,7 +265,72 @@ SOUNDS: dict[str, Callable[[], Samples]] = {
     "catch": sound_catch,
     "wrong": sound_wrong,
     "win": sound_win,
+    "celebrate": sound_celebrate,
 }
+
+# --------------------------------------------------------------------------- the music loop
+
+MUSIC_RATE_HZ = 11025
+MUSIC_BEAT_S = 60 / 96  # 96 beats a minute: unhurried
+MUSIC_BARS = 4
+#: one chord a bar (C, A minor, F, G), as note numbers (60 = middle C)
+MUSIC_CHORDS = ((48, 60, 64, 67), (45, 57, 60, 64), (41, 57, 60, 65), (43, 55, 59, 62))
+
+
+def _hz(note: int) -> float:
+    return 440.0 * 2 ** ((note - 69) / 12)
+
+
+def _soft_note(freq_hz: float, duration_s: float, decay_per_s: float) -> Samples:
+    """A round electric-piano-like note at the music's rate: a sine with a little octave,
+    a soft attack and a long decay to zero."""
+    n = int(duration_s * MUSIC_RATE_HZ)
+    attack_n = int(0.02 * MUSIC_RATE_HZ)
+    out = []
+    for i in range(n):
+        t_s = i / MUSIC_RATE_HZ
+        a = min(1.0, i / attack_n) * math.exp(-decay_per_s * t_s) * min(1.0, (n - 1 - i) / 200)
+        w = 2 * math.pi * freq_hz * t_s
+        out.append(a * (math.sin(w) + 0.18 * math.exp(-3.0 * t_s) * math.sin(2 * w)))
+    return out
+
+
+def music_loop() -> Samples:
+    """Four bars that loop without a seam: every note's tail past the end is added at the
+    start, so the last sample runs on into the first."""
+    beats = 4 * MUSIC_BARS
+    n = round(beats * MUSIC_BEAT_S * MUSIC_RATE_HZ)
+    out = [0.0] * n
+
+    def put(samples: Samples, start_s: float, gain: float) -> None:
+        offset = round(start_s * MUSIC_RATE_HZ)
+        for i, v in enumerate(samples):
+            out[(offset + i) % n] += gain * v
+
+    for bar, (bass, *chord) in enumerate(MUSIC_CHORDS):
+        start_s = bar * 4 * MUSIC_BEAT_S
+        put(_soft_note(_hz(bass), 4 * MUSIC_BEAT_S, 0.9), start_s, 0.5)
+        for note in chord:
+            for beat in (0, 2):
+                chord_note = _soft_note(_hz(note), 2 * MUSIC_BEAT_S, 1.6)
+                put(chord_note, start_s + beat * MUSIC_BEAT_S, 0.16)
+        for step, index in enumerate((0, 1, 2, 1, 2, 0, 1, 2)):  # a lazy arpeggio an octave up
+            note = chord[index] + 12
+            put(_soft_note(_hz(note), 1.2, 3.0), start_s + step * MUSIC_BEAT_S / 2, 0.12)
+    return _normalise(_one_pole_lowpass_at(out, 2500.0, MUSIC_RATE_HZ), 0.35)
+
+
+def _one_pole_lowpass_at(x: Sequence[float], cutoff_hz: float, rate_hz: int) -> Samples:
+    """A one-pole low-pass run twice round the loop, so its start matches its end."""
+    k = 1.0 - math.exp(-2.0 * math.pi * cutoff_hz / rate_hz)
+    y = 0.0
+    out: Samples = []
+    for _lap in range(2):
+        out = []
+        for v in x:
+            y += k * (v - y)
+            out.append(y)
+    return out
 
 
 def _finish(x: Sequence[float]) -> Samples:
@@ -259,13 +342,13 @@ def _finish(x: Sequence[float]) -> Samples:
     return out + _silence(0.01)
 
 
-def write_wav(target: BinaryIO, samples: Sequence[float]) -> None:
+def write_wav(target: BinaryIO, samples: Sequence[float], rate_hz: int = SAMPLE_RATE_HZ) -> None:
     """16-bit mono PCM; `wave` writes no timestamp, so the bytes only depend on the samples."""
     frames = b"".join(struct.pack("<h", max(-32767, min(32767, round(v * 32767)))) for v in samples)
     with wave.open(target, "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
-        w.setframerate(SAMPLE_RATE_HZ)
+        w.setframerate(rate_hz)
         w.writeframes(frames)
 
 
@@ -434,6 +517,10 @@ def make_assets(out_dir: Path) -> list[Path]:
         path = sounds_dir / f"{name}.wav"
         _write_if_changed(path, buf.getvalue())
         written.append(path)
+    buf = io.BytesIO()
+    write_wav(buf, music_loop(), MUSIC_RATE_HZ)  # no fade: its end runs into its start
+    _write_if_changed(sounds_dir / "music.wav", buf.getvalue())
+    written.append(sounds_dir / "music.wav")
 
     # Off-screen surfaces need no pygame.init(): that would also open the audio device.
     pngs = {size: png_bytes(draw_icon(size)) for size in ICON_SIZES_PX}

@@ -466,6 +466,69 @@ def drawn_card(size: tuple[int, int]) -> object:
     return h
 
 
+def settings_xl(size: tuple[int, int]) -> object:
+    """Settings at the Extra large UI size (never smaller than Large)."""
+    from uno_desktop.ui.scenes.settings import SettingsScene
+
+    services = _services_in_a_new_folder()
+    services.update_settings(ui_scale=1.3)  # type: ignore[attr-defined]
+    return _Screen(SettingsScene(services), size)
+
+
+def side_panel(size: tuple[int, int]) -> object:
+    """A table of ten (you and nine computers): the side panel's scores and keys."""
+    from tests.ui.test_table import TableHarness
+    from uno_desktop.match import ManualClock, Match, SeatSpec
+    from uno_desktop.presets import load_preset
+
+    names = ["Mormor Birgitta", "Morfar", "Alexandra", "Li", "Oskar", "Wilhelmina"]
+    seats = [SeatSpec("Ann", "human")]
+    seats += [SeatSpec(names[i % 6] + (f" {i}" if i >= 6 else ""), "easy") for i in range(9)]
+    match = Match(load_preset("official"), seats, 11, preset="official", clock=ManualClock())
+    match.start_round()
+    h = TableHarness(match, size=size)
+    h.settle()
+    return h
+
+
+def statistics_one_round(size: tuple[int, int]) -> object:
+    """Statistics after the first round of a match (no match finished yet)."""
+    from uno_desktop.storage import RoundResult, SeatSetting
+    from uno_desktop.ui.scenes.statistics import StatisticsScene
+
+    services = _services_in_a_new_folder()
+    seats = (
+        SeatSetting("Ann", "human"),
+        SeatSetting("Bo", "human"),
+        SeatSetting("Mormor", "human"),
+        SeatSetting("Computer 1", "normal"),
+    )
+    result = RoundResult("screens-round", 1, seats, (0, 87, 0, 0), 1)
+    services.storage.record_round(result)  # type: ignore[attr-defined]
+    return _Screen(StatisticsScene(services), size)
+
+
+def how_to_play_cards(size: tuple[int, int]) -> object:
+    """How to play for the Swedish edition at its action cards, each card beside its rule."""
+    from uno_desktop.options import Section
+    from uno_desktop.presets import load_preset
+    from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
+
+    scene = HowToPlayScene(_services_in_a_new_folder(), load_preset("swedish"))
+    screen = _Screen(scene, size)
+    scene.page_parts()
+    scene.scroll(scene.section_tops[Section.ACTION_CARDS])
+    return screen
+
+
+def match_end_celebration(size: tuple[int, int]) -> object:
+    """The match end a second into its celebration: fireworks, falling cards, confetti."""
+    still = match_end(size)
+    still.stack.scenes[0].celebrated_s = 0.0  # type: ignore[attr-defined]
+    still.run(1.25)  # type: ignore[attr-defined]
+    return still
+
+
 SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "handoff": handoff,
     "challenge": challenge,
@@ -484,6 +547,11 @@ SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "tutorial-offer": tutorial_offer,
     "hint": hint,
     "hint-colour": hint_colour,
+    "settings-xl": settings_xl,
+    "side-panel": side_panel,
+    "statistics-one-round": statistics_one_round,
+    "how-to-play-cards": how_to_play_cards,
+    "match-end-celebration": match_end_celebration,
 }
 
 

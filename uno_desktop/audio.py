@@ -31,9 +31,14 @@ class Sound(StrEnum):
     CATCH = "catch"
     WRONG = "wrong"
     WIN = "win"
+    CELEBRATE = "celebrate"
 
 
 SOUND_NAMES: tuple[str, ...] = tuple(s.value for s in Sound)
+#: the soft music loop, `assets/sounds/music.wav`: played over and over on a channel of its
+#: own at its own volume (0: off, the default)
+MUSIC_NAME = "music"
+MUSIC_CHANNEL = 0
 
 # Mixer settings: a 512-frame buffer (~12 ms at 44.1 kHz) keeps a card's sound in step
 # with its animation; larger buffers are safer against underruns but audibly late.
@@ -58,6 +63,8 @@ class SoundBank:
         self._volume = _clamp_volume(volume)
         self._enabled = enabled
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._music: pygame.mixer.Sound | None = None
+        self._music_volume = 0.0
 
     @classmethod
     def silent(cls, volume: float = 1.0) -> SoundBank:
@@ -86,6 +93,45 @@ class SoundBank:
             with contextlib.suppress(Exception):
                 sound.set_volume(self._volume)
 
+    @property
+    def music_volume(self) -> float:
+        return self._music_volume
+
+    @music_volume.setter
+    def music_volume(self, value: float) -> None:
+        """Clamp to 0..1; above 0 the loop plays (from its start when it was off), at 0 it
+        stops. A silent bank only remembers the value."""
+        self._music_volume = _clamp_volume(value)
+        self._apply_music()
+
+    @property
+    def music_playing(self) -> bool:
+        """Whether the music loop is sounding now."""
+        if not self._enabled or self._music is None:
+            return False
+        try:
+            import pygame
+
+            return bool(pygame.mixer.Channel(MUSIC_CHANNEL).get_busy())
+        except Exception:
+            return False
+
+    def _apply_music(self) -> None:
+        if not self._enabled or self._music is None:
+            return
+        try:
+            import pygame
+
+            channel = pygame.mixer.Channel(MUSIC_CHANNEL)
+            if self._music_volume <= 0.0:
+                channel.stop()
+                return
+            channel.set_volume(self._music_volume)
+            if not channel.get_busy():
+                channel.play(self._music, loops=-1)
+        except Exception:  # music is never worth a crash either
+            self._music = None
+
     def load(self, assets_dir: Path) -> None:
         """Load `<assets_dir>/sounds/<name>.wav` for every name; a missing or unreadable
         file leaves that one name silent, and a disabled bank loads nothing."""
@@ -107,6 +153,14 @@ class SoundBank:
                 continue
             sound.set_volume(self._volume)
             self._sounds[name] = sound
+        music = sounds_dir / f"{MUSIC_NAME}.wav"
+        if music.is_file():
+            try:
+                pygame.mixer.set_reserved(MUSIC_CHANNEL + 1)  # effects never take its channel
+                self._music = pygame.mixer.Sound(str(music))
+            except (pygame.error, OSError):
+                self._music = None
+            self._apply_music()
 
     def play(self, name: str) -> None:
         """Start the named sound; unknown or missing names and a dead mixer are ignored.
@@ -167,20 +221,23 @@ def init_mixer() -> bool:
     return True
 
 
-def make_sound_bank(volume: float, assets_dir: Path | None = None) -> SoundBank:
-    """A loaded bank at `volume`, or a silent one when there is no usable audio device.
+def make_sound_bank(
+    volume: float, assets_dir: Path | None = None, music_volume: float = 0.0
+) -> SoundBank:
+    """A loaded bank at `volume` (the music loop at `music_volume`), or a silent one when
+    there is no usable audio device.
 
     `assets_dir` defaults to the game's own assets folder (checkout, wheel or bundle).
     """
-    if not init_mixer():
-        return SoundBank.silent(volume)
-    if assets_dir is None:
-        from .resources import data_path
+    bank = SoundBank.silent(volume)
+    if init_mixer():
+        if assets_dir is None:
+            from .resources import data_path
 
-        try:
-            assets_dir = data_path("assets")
-        except FileNotFoundError:
-            return SoundBank.silent(volume)
-    bank = SoundBank(volume)
-    bank.load(assets_dir)
+            with contextlib.suppress(FileNotFoundError):
+                assets_dir = data_path("assets")
+        if assets_dir is not None:
+            bank = SoundBank(volume)
+            bank.load(assets_dir)
+    bank.music_volume = music_volume
     return bank

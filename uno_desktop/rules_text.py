@@ -189,32 +189,38 @@ def _turn(rules: RuleSet) -> str:
     return _paragraphs(lines)
 
 
-def _action_cards(rules: RuleSet) -> str:
-    lines: list[str] = []
-    if _has(rules, "S"):
-        lines.append(_("Skip: the next player misses their turn."))
-    if _has(rules, "R"):
-        lines.append(_("Reverse: play changes direction."))
-    if _has(rules, "D2"):
+EXPLAINED_RANKS = ("S", "R", "D2", "W", "W4")
+"""The cards "Action cards" explains, in its order: one paragraph each that is in the deck."""
+
+
+def action_ranks(rules: RuleSet) -> list[str]:
+    """The ranks "Action cards" has a paragraph for, in page order (How to play shows each
+    card beside its paragraph)."""
+    return [rank for rank in EXPLAINED_RANKS if _has(rules, rank)]
+
+
+def _action_line(rules: RuleSet, rank: str) -> str:
+    if rank == "S":
+        return _("Skip: the next player misses their turn.")
+    if rank == "R":
+        return _("Reverse: play changes direction.")
+    if rank == "D2":
         if rules.stacking is Stacking.NONE:
-            lines.append(_("Draw Two: the next player draws two cards and misses their turn."))
-        else:
-            lines.append(
-                _(
-                    "Draw Two: the next player draws two cards and misses their turn, unless "
-                    "they can pass it on (see Stacking)."
-                )
-            )
-    if _has(rules, "W"):
-        lines.append(_("Wild: you choose the colour play goes on in."))
-    if _has(rules, "W4"):
-        lines.append(
-            _(
-                "Wild Draw Four: you choose the colour; the next player draws four cards and "
-                "misses their turn."
-            )
+            return _("Draw Two: the next player draws two cards and misses their turn.")
+        return _(
+            "Draw Two: the next player draws two cards and misses their turn, unless "
+            "they can pass it on (see Stacking)."
         )
-    return _paragraphs(lines)
+    if rank == "W":
+        return _("Wild: you choose the colour play goes on in.")
+    return _(
+        "Wild Draw Four: you choose the colour; the next player draws four cards and "
+        "misses their turn."
+    )
+
+
+def _action_cards(rules: RuleSet) -> str:
+    return _paragraphs(_action_line(rules, rank) for rank in action_ranks(rules))
 
 
 def _wild_draw_four(rules: RuleSet) -> str:

@@ -76,6 +76,8 @@ class Settings:
     slider that overshoots can never store a value the rest of the game cannot use."""
 
     volume: float = 0.8
+    #: the soft music loop's own volume; 0 (the default) is off
+    music_volume: float = 0.0
     animation_speed: float = 1.0
     think_time_s: float = 0.8
     fullscreen: bool = False
@@ -107,6 +109,7 @@ class Settings:
         custom = option("custom_rule")
         return {
             "volume": self.volume,
+            "music_volume": self.music_volume,
             "animation_speed": self.animation_speed,
             "think_time_s": self.think_time_s,
             "fullscreen": self.fullscreen,
@@ -141,6 +144,7 @@ class Settings:
 
 _FLOAT_FIELDS: dict[str, tuple[float, float]] = {
     "volume": VOLUME_RANGE,
+    "music_volume": VOLUME_RANGE,
     "animation_speed": ANIMATION_SPEED_RANGE,
     "think_time_s": THINK_TIME_S_RANGE,
     "ui_scale": UI_SCALE_RANGE,
@@ -252,6 +256,7 @@ def _parse_preset_name(value: Any) -> str:
 
 _FIELD_PARSERS: dict[str, Callable[[Any], Any]] = {
     "volume": _parse_float,
+    "music_volume": _parse_float,
     "animation_speed": _parse_float,
     "think_time_s": _parse_float,
     "fullscreen": parse_bool,

@@ -1,10 +1,11 @@
 """Statistics: every player's totals and the history of finished matches, kept in
 stats.json by `uno_desktop.storage`.
 
-`add_match` counts a finished match (pure: nothing is written); `parse_stats` reads the
-JSON form entry by entry, so a damaged entry costs that entry, not the whole file. The
-game's own seat names are kept in English and shown in the language of the moment.
-Pure Python; no pygame, no files.
+`add_round` counts a finished round as soon as it ends, so the totals grow from the first
+round on; `add_match` counts a finished match and the rounds of it not counted yet (pure:
+nothing is written); `parse_stats` reads the JSON form entry by entry, so a damaged entry
+costs that entry, not the whole file. The game's own seat names are kept in English and
+shown in the language of the moment. Pure Python; no pygame, no files.
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ NAMES_LIMIT = 1000
 """Player names kept in the statistics; past it, the names with the fewest matches go."""
 MAX_COUNT = 2**53
 """The largest count or points total stored (exact in every JSON reader)."""
+OPEN_MATCHES_LIMIT = 20
+"""Unfinished matches whose rounds are counted so far (the oldest are forgotten first: a
+match abandoned long ago is never finished)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -94,6 +98,8 @@ class Stats:
 
     players: Mapping[str, PlayerStats] = dataclasses.field(default_factory=dict)
     history: tuple[MatchRecord, ...] = ()
+    #: match id -> rounds of that unfinished match already in the players' totals
+    open_rounds: Mapping[str, int] = dataclasses.field(default_factory=dict)
 
     def player(self, name: str) -> PlayerStats:
         """The totals for `name` (zeros for a name never seen)."""
@@ -107,7 +113,12 @@ class Stats:
         return {
             "players": {name: s.to_dict() for name, s in self.players.items()},
             "history": [record.to_dict() for record in self.history],
+            "open_rounds": dict(self.open_rounds),
         }
+
+    def rounds_counted(self, match_id: str | None) -> int:
+        """How many rounds of the match with this id the totals already hold."""
+        return 0 if match_id is None else self.open_rounds.get(match_id, 0)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -156,6 +167,35 @@ class MatchResult:
     def totals(self) -> tuple[int, ...]:
         """Each seat's match total."""
         return tuple(sum(points[s] for points in self.round_points) for s in range(len(self.seats)))
+
+
+@dataclasses.dataclass(frozen=True)
+class RoundResult:
+    """One finished round of a match, as the table reports it: `round_no` (1-based),
+    what each seat scored and the seat that went out (None: a blocked round). Checked on
+    construction like `MatchResult`."""
+
+    match_id: str
+    round_no: int
+    seats: tuple[SeatSetting, ...]
+    points: tuple[int, ...]
+    winner: int | None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seats", tuple(self.seats))
+        object.__setattr__(self, "points", tuple(self.points))
+        n = len(self.seats)
+        if not MIN_SEATS <= n <= MAX_SEATS:
+            raise ValueError(f"{n} seats; a table has {MIN_SEATS} to {MAX_SEATS}")
+        for text, limit in [(s.name, MAX_NAME_CHARS) for s in self.seats] + [(self.match_id, 64)]:
+            if not isinstance(text, str) or not text.strip() or len(text) > limit:
+                raise ValueError(f"expected a text of 1 to {limit} characters")
+        if not 1 <= self.round_no <= MAX_COUNT:
+            raise ValueError("rounds are numbered from 1")
+        if len(self.points) != n or any(not 0 <= p <= MAX_COUNT for p in self.points):
+            raise ValueError("one score per seat, a whole number from 0 up")
+        if self.winner is not None and not 0 <= self.winner < n:
+            raise ValueError(f"seat {self.winner} is not at this table")
 
 
 def _parse_count(value: Any) -> int:
@@ -258,7 +298,18 @@ def parse_stats(data: Mapping[str, Any]) -> tuple[Stats, bool]:
         lost = True
     for name in unsaid:
         players[name] = dataclasses.replace(players[name], computer=_was_computer(name, history))
-    return Stats(_merge_given_names(players), tuple(history[-HISTORY_LIMIT:])), lost
+    open_rounds: dict[str, int] = {}
+    raw_open = data.get("open_rounds", {})  # absent from files written before rounds counted
+    if isinstance(raw_open, Mapping) and len(raw_open) <= OPEN_MATCHES_LIMIT:
+        for match_id, counted in raw_open.items():
+            try:
+                open_rounds[parse_text(match_id, 64)] = _parse_count(counted)
+            except (TypeError, ValueError):
+                lost = True
+    else:
+        lost = True
+    stats = Stats(_merge_given_names(players), tuple(history[-HISTORY_LIMIT:]), open_rounds)
+    return stats, lost
 
 
 def _merge_given_names(players: Mapping[str, PlayerStats]) -> dict[str, PlayerStats]:
@@ -288,6 +339,58 @@ def _was_computer(name: str, history: list[MatchRecord]) -> bool:
     return looks_like_computer(name)
 
 
+def _counted_rounds(
+    old: PlayerStats, points: list[int], wins: int, computer: bool, matches: int, match_wins: int
+) -> PlayerStats:
+    """`old` with rounds that scored `points` (one entry per round), `wins` of them won,
+    and `matches`/`match_wins` more counted."""
+    return PlayerStats(
+        matches=min(MAX_COUNT, old.matches + matches),
+        match_wins=min(MAX_COUNT, old.match_wins + match_wins),
+        rounds=min(MAX_COUNT, old.rounds + len(points)),
+        round_wins=min(MAX_COUNT, old.round_wins + wins),
+        points=min(MAX_COUNT, old.points + sum(points)),
+        best_round=max([old.best_round, *points]),
+        computer=computer,
+    )
+
+
+def _english_seats(seats: tuple[SeatSetting, ...]) -> tuple[SeatSetting, ...]:
+    return tuple(SeatSetting(in_language(s.name, english=True), s.kind) for s in seats)
+
+
+def _forget_extra_names(players: dict[str, PlayerStats], here: set[str]) -> None:
+    """Past NAMES_LIMIT names, the names with the fewest matches go (never those here)."""
+    if len(players) > NAMES_LIMIT:
+        others = sorted((p for p in players if p not in here), key=lambda p: players[p].matches)
+        for name in others[: len(players) - NAMES_LIMIT]:
+            del players[name]
+
+
+def add_round(stats: Stats, result: RoundResult) -> Stats:
+    """`stats` with one more finished round counted for every seat (rounds, rounds won,
+    points), so the totals grow before any match is finished. A round is counted once:
+    only the next round of its match, and none of a match already finished."""
+    if stats.counted(result.match_id):
+        return stats
+    if result.round_no != stats.rounds_counted(result.match_id) + 1:
+        return stats  # counted already, or one was missed: the match's end counts the rest
+    players = dict(stats.players)
+    seats = _english_seats(result.seats)
+    for i, seat in enumerate(seats):
+        old = players.get(seat.name, PlayerStats())
+        won = int(result.winner == i)
+        players[seat.name] = _counted_rounds(
+            old, [result.points[i]], won, seat.kind.is_computer, 0, 0
+        )
+    _forget_extra_names(players, {seat.name for seat in seats})
+    open_rounds = {k: v for k, v in stats.open_rounds.items() if k != result.match_id}
+    open_rounds[result.match_id] = result.round_no
+    while len(open_rounds) > OPEN_MATCHES_LIMIT:
+        del open_rounds[next(iter(open_rounds))]
+    return Stats(players, stats.history, open_rounds)
+
+
 def add_match(stats: Stats, result: MatchResult, finished_at: datetime) -> Stats:
     """`stats` with one more finished match counted (pure: nothing is written). A result
     whose match id is already in the history is not counted again. The game's own names
@@ -298,27 +401,16 @@ def add_match(stats: Stats, result: MatchResult, finished_at: datetime) -> Stats
     players = dict(stats.players)
     n_rounds = len(result.round_points)
     totals = result.totals
-    seats = tuple(SeatSetting(in_language(s.name, english=True), s.kind) for s in result.seats)
-    for seat_index, seat in enumerate(seats):
+    seats = _english_seats(result.seats)
+    done = min(n_rounds, stats.rounds_counted(result.match_id))  # counted as they ended
+    for i, seat in enumerate(seats):
         old = players.get(seat.name, PlayerStats())
-        mine = [points[seat_index] for points in result.round_points]
-        players[seat.name] = PlayerStats(
-            matches=min(MAX_COUNT, old.matches + 1),
-            match_wins=min(MAX_COUNT, old.match_wins + (result.winner == seat_index)),
-            rounds=min(MAX_COUNT, old.rounds + n_rounds),
-            round_wins=min(
-                MAX_COUNT,
-                old.round_wins + sum(1 for w in result.round_winners if w == seat_index),
-            ),
-            points=min(MAX_COUNT, old.points + totals[seat_index]),
-            best_round=max([old.best_round, *mine]),
-            computer=seat.kind.is_computer,
+        mine = [points[i] for points in result.round_points[done:]]
+        wins = sum(1 for w in result.round_winners[done:] if w == i)
+        players[seat.name] = _counted_rounds(
+            old, mine, wins, seat.kind.is_computer, 1, int(result.winner == i)
         )
-    if len(players) > NAMES_LIMIT:
-        here = {seat.name for seat in seats}
-        others = sorted((p for p in players if p not in here), key=lambda p: players[p].matches)
-        for name in others[: len(players) - NAMES_LIMIT]:
-            del players[name]
+    _forget_extra_names(players, {seat.name for seat in seats})
     charted = n_rounds <= CHART_ROUNDS_LIMIT
     record = MatchRecord(
         finished_at=finished_at.isoformat(timespec="seconds"),
@@ -331,7 +423,8 @@ def add_match(stats: Stats, result: MatchResult, finished_at: datetime) -> Stats
         match_id=result.match_id,
         rounds=n_rounds,
     )
-    return Stats(players, (*stats.history, record)[-HISTORY_LIMIT:])
+    open_rounds = {k: v for k, v in stats.open_rounds.items() if k != result.match_id}
+    return Stats(players, (*stats.history, record)[-HISTORY_LIMIT:], open_rounds)
 
 
 __all__ = [
@@ -339,10 +432,13 @@ __all__ = [
     "HISTORY_LIMIT",
     "MAX_COUNT",
     "NAMES_LIMIT",
+    "OPEN_MATCHES_LIMIT",
     "MatchRecord",
     "MatchResult",
     "PlayerStats",
+    "RoundResult",
     "Stats",
     "add_match",
+    "add_round",
     "parse_stats",
 ]

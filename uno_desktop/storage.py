@@ -83,8 +83,10 @@ from .stats import (
     MatchRecord,
     MatchResult,
     PlayerStats,
+    RoundResult,
     Stats,
     add_match,
+    add_round,
     parse_stats,
 )
 
@@ -341,6 +343,16 @@ class Storage:
         Returns the new statistics (also when writing failed: then a notice)."""
         return self._record(result)[1]
 
+    def record_round(self, result: RoundResult) -> Stats:
+        """Count a finished round for every seat (once: a round already counted, or of a
+        match already finished, changes nothing). Returns the new statistics (also when
+        writing failed: then a notice)."""
+        before = self.load_stats()
+        stats = add_round(before, result)
+        if stats is not before:
+            self._save(_STATS, stats.to_dict())
+        return stats
+
     def finish_match(self, result: MatchResult) -> bool:
         """Record a finished match exactly once, then forget the saved match. The saved
         match goes only after the statistics were written (or already held this match),
@@ -553,6 +565,7 @@ __all__ = [
     "MatchRecord",
     "MatchResult",
     "PlayerStats",
+    "RoundResult",
     "SeatKind",
     "SeatSetting",
     "Settings",

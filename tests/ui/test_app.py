@@ -93,9 +93,31 @@ def test_quit_event_stops_the_loop(app):
     assert not app.running
 
 
-def test_f11_switches_full_screen_in_the_settings(app):
+def f11(kind: int) -> pygame.event.Event:
+    return pygame.event.Event(kind, key=pygame.K_F11, mod=0, unicode="", scancode=68)
+
+
+def test_f11_switches_full_screen_in_the_settings_when_let_go(app):
     app.start(Probe())
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+    pygame.event.post(f11(pygame.KEYDOWN))
+    app.step(1 / 60)
+    assert app.services.settings.fullscreen is False
+    pygame.event.post(f11(pygame.KEYUP))
+    app.step(1 / 60)
+    assert app.services.settings.fullscreen is True
+
+
+def test_a_held_f11_repeating_switches_full_screen_once(app):
+    """The window changes under the held key: pygame repeats the press until it is let
+    go, and each repeat used to switch full screen again (on, off, on, ...)."""
+    app.start(Probe())
+    for _ in range(4):
+        pygame.event.post(f11(pygame.KEYDOWN))
+        app.step(1 / 60)
+    pygame.event.post(f11(pygame.KEYUP))
+    app.step(1 / 60)
+    assert app.services.settings.fullscreen is True
+    pygame.event.post(f11(pygame.KEYUP))  # a release with no press in this window
     app.step(1 / 60)
     assert app.services.settings.fullscreen is True
 

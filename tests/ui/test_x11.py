@@ -186,3 +186,97 @@ def test_escape_in_the_real_window_opens_the_pause_menu(display, game, tmp_path)
     assert game.poll() is None
     assert brightness(after) > 15
     assert brightness(after) < brightness(before)
+
+
+# --- full screen under a real window manager ----------------------------------------------
+BIG_SCREEN = (2560, 1440)
+
+
+@pytest.fixture
+def managed_display() -> Iterator[str]:
+    """A 2560x1440 Xvfb display with Debian's openbox managing its windows (F11 goes
+    through the window manager there, as on a family's desktop)."""
+    xvfb, openbox = need("Xvfb"), need("openbox")
+    n = _free_display()
+    screen = f"{BIG_SCREEN[0]}x{BIG_SCREEN[1]}x24"
+    server = subprocess.Popen(
+        [xvfb, f":{n}", "-screen", "0", screen, "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    manager = None
+    try:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while not Path(f"/tmp/.X11-unix/X{n}").exists():
+            if server.poll() is not None or time.monotonic() > deadline:
+                pytest.skip("Xvfb did not start")
+            time.sleep(0.05)
+        manager = subprocess.Popen(
+            [openbox],
+            env={**os.environ, "DISPLAY": f":{n}"},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        time.sleep(1.0)  # openbox takes the screen before the game's window maps
+        yield f":{n}"
+    finally:
+        for proc in (manager, server):
+            if proc is not None:
+                proc.terminate()
+                try:
+                    proc.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+
+
+def geometry(display: str, window: str) -> tuple[int, int, int, int]:
+    out = subprocess.run(
+        [need("xdotool"), "getwindowgeometry", "--shell", window],
+        env={**os.environ, "DISPLAY": display},
+        capture_output=True,
+        text=True,
+        timeout=10,
+    )
+    values = dict(line.split("=", 1) for line in out.stdout.split())
+    return (int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"]))
+
+
+def settled_geometry(display: str, pid: int, unlike: tuple[int, int, int, int] | None = None):
+    """The game window's place and size once it stops changing (and differs from
+    `unlike`, when given)."""
+    deadline = time.monotonic() + START_TIMEOUT_S
+    last = None
+    while time.monotonic() < deadline:
+        now = geometry(display, find_window(display, pid))
+        if now == last and now != unlike:
+            return now
+        last = now
+        time.sleep(0.5)
+    return last
+
+
+def test_f11_fills_the_screen_and_gives_the_window_back_under_a_window_manager(
+    managed_display, tmp_path
+):
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "uno_desktop"],
+        env=child_env(managed_display, tmp_path),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        window = settled_geometry(managed_display, proc.pid)
+        assert window is not None and window[2:] == SCREEN
+        env = {**os.environ, "DISPLAY": managed_display}
+        x, y = window[0] + 8, window[1] + 8  # a bare corner of the felt: the window has
+        click = [need("xdotool"), "mousemove", str(x), str(y), "click", "1"]  # the keys
+        subprocess.run(click, env=env, check=True, timeout=10)
+        time.sleep(0.5)
+        subprocess.run([need("xdotool"), "key", "F11"], env=env, check=True, timeout=10)
+        full = settled_geometry(managed_display, proc.pid, unlike=window)
+        assert full == (0, 0, *BIG_SCREEN)
+        subprocess.run([need("xdotool"), "key", "F11"], env=env, check=True, timeout=10)
+        assert settled_geometry(managed_display, proc.pid, unlike=full) == window
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

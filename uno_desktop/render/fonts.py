@@ -61,11 +61,25 @@ def font(size_px: int, bold: bool = False, heading: bool = False) -> pygame.font
         if not pygame.font.get_init():
             pygame.font.init()
         name = HEADING if heading else TEXT_BOLD if bold else TEXT
-        f = _load(name, max(1, round(size_px * FACE_SCALE)))
+        f = _load(name, face_px(size_px))
         if f is None:
             f = pygame.font.Font(None, size_px)
         _cache[key] = f
     return f
+
+
+def face_px(size_px: int) -> int:
+    """The pixel size the bundled faces are drawn at for the nominal `size_px` (what a
+    person measures on the screen)."""
+    return max(1, round(int(size_px) * FACE_SCALE))
+
+
+def nominal_px(face: int) -> int:
+    """The smallest nominal size whose face is drawn at least `face` pixels."""
+    size = max(1, int(face / FACE_SCALE) - 1)
+    while face_px(size) < face:
+        size += 1
+    return size
 
 
 def clear_cache() -> None:

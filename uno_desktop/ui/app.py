@@ -21,6 +21,7 @@ import os
 import sys
 import time
 import traceback
+import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -63,6 +64,7 @@ class App:
         self.screen: pygame.Surface | None = None
         self._clock: pygame.time.Clock | None = None
         self._fullscreen = False
+        self._f11_down = False  # F11 pressed in this window and not yet let go
         self.on_flip: Callable[[App], None] | None = None
         self._waiter = EventWaiter()
         services.listeners.append(self._settings_changed)
@@ -96,11 +98,21 @@ class App:
             log.info("no window icon")
 
     def set_fullscreen(self, on: bool) -> None:
-        """Switch between a resizable window and full screen (keeps the window size)."""
+        """Switch between a resizable window and full screen. The same window is asked to
+        fill the desktop (the window manager is told, so it lets the window cover panels
+        and gives back the window's own size and place on the way back); where pygame has
+        no window object, the display mode is set anew instead."""
         if on == self._fullscreen:
             return
         try:
-            if on:
+            window = _display_window()
+            if window is not None:
+                if on:
+                    window.set_fullscreen(desktop=True)
+                else:
+                    window.set_windowed()
+                self.screen = pygame.display.get_surface()
+            elif on:
                 surf = pygame.display.get_surface()
                 if surf is not None:
                     self._window_size = surf.get_size()
@@ -220,8 +232,14 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.services.update_settings(fullscreen=not self._fullscreen)
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == pygame.K_F11:
+            # switched on the release: a window that changes under a held key never sees
+            # it let go, and pygame then repeats the press (full screen on, off, on...)
+            if event.type == pygame.KEYDOWN:
+                self._f11_down = True
+            elif self._f11_down:
+                self._f11_down = False
+                self.services.update_settings(fullscreen=not self._fullscreen)
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.screen = pygame.display.get_surface()
@@ -315,6 +333,17 @@ class App:
         )
         stack.apply_pending()
         self.stack = stack
+
+
+def _display_window() -> Any:
+    """The display module's window as a `pygame.Window` (pygame-ce 2.4 and later), or
+    None. Only its full-screen switch is used; drawing stays with the display module."""
+    window_type = getattr(pygame, "Window", None)
+    if window_type is None or pygame.display.get_surface() is None:
+        return None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # it warns of drawing through it
+        return window_type.from_display_module()
 
 
 def _fit_to_screen(size: tuple[int, int]) -> tuple[int, int]:

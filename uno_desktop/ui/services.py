@@ -39,6 +39,7 @@ class Sounds(Protocol):
     """What the scenes need of a sound bank."""
 
     volume: float
+    music_volume: float  # the music loop's own volume (0: off)
 
     def play(self, name: str) -> None: ...
 
@@ -46,8 +47,9 @@ class Sounds(Protocol):
 class SilentSounds:
     """A sound bank that plays nothing (no audio device)."""
 
-    def __init__(self, volume: float = 0.0) -> None:
+    def __init__(self, volume: float = 0.0, music_volume: float = 0.0) -> None:
         self.volume = volume
+        self.music_volume = music_volume
 
     def play(self, name: str) -> None:
         """Accept every sound name and stay silent."""
@@ -59,15 +61,15 @@ def make_painter(colorblind: bool) -> CardPainter:
     return CardPainter(colorblind=colorblind)
 
 
-def make_sounds(volume: float) -> Sounds:
+def make_sounds(volume: float, music_volume: float = 0.0) -> Sounds:
     """The sound bank; silence when there is no audio device or it fails."""
     from uno_desktop.audio import make_sound_bank
 
     try:
-        return make_sound_bank(volume)
+        return make_sound_bank(volume, music_volume=music_volume)
     except Exception:  # no audio device or a broken file must never stop the game
         log.exception("sound bank failed; playing silently")
-        return SilentSounds(volume)
+        return SilentSounds(volume, music_volume)
 
 
 def make_clock() -> Clock:
@@ -128,6 +130,7 @@ class Services:
         set_language(settings.language or system_language())
         try:
             self.sounds.volume = settings.volume
+            self.sounds.music_volume = settings.music_volume
         except Exception:
             log.exception("could not set the volume")
         if old.colorblind != settings.colorblind:
@@ -182,7 +185,7 @@ def build_services(storage: Storage | None = None, *, use_storage: bool = True) 
     return Services(
         storage=storage,
         settings=settings,
-        sounds=make_sounds(settings.volume),
+        sounds=make_sounds(settings.volume, settings.music_volume),
         painter=make_painter(settings.colorblind),
         clock=make_clock(),
     )

@@ -113,7 +113,8 @@ def summary_lines(
     ]
     if len(lines) > most:
         skipped = len(lines) - most + 1
-        lines = [_("{n} more before these:").format(n=skipped), *lines[-most + 1 :]]
+        left_out = _("{n} earlier moves are not shown. The latest:").format(n=skipped)
+        lines = [left_out, *lines[-most + 1 :]]
     return lines
 
 

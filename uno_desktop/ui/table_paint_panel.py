@@ -14,6 +14,7 @@ import pygame
 
 from uno_desktop.i18n import _, integer
 from uno_desktop.render import theme
+from uno_desktop.render.fonts import font, nominal_px
 from uno_desktop.render.layout import TableLayout
 from uno_desktop.ui.kit import (
     current_floor,
@@ -24,6 +25,10 @@ from uno_desktop.ui.kit import (
     wrap_words,
 )
 from uno_desktop.ui.table_frame import TableFrame
+
+#: the smallest face the panel's scores and keys are drawn at (pixels on the screen):
+#: the panel is read from the edge of the family's sight, at 1024x600 too
+PANEL_FACE_PX = 11
 
 
 def paint_hint(
@@ -113,7 +118,7 @@ class PanelPainter:
 
     @staticmethod
     def hint_px(lay: TableLayout) -> int:
-        return max(current_floor(), lay.font_px(0.6))
+        return max(current_floor(), lay.font_px(0.6), nominal_px(PANEL_FACE_PX))
 
     def hint_lines(self, lay: TableLayout, hint_key: bool = False) -> list[str]:
         """The keyboard hint under the log, wrapped to the panel (cached per size/language);
@@ -153,6 +158,9 @@ class PanelPainter:
         rows = len(frame.seats) + 1
         row_h = r.h // rows
         px = max(current_floor(), round(row_h * 0.78))
+        readable = nominal_px(PANEL_FACE_PX)
+        if px < readable and font(readable, bold=True).get_linesize() <= row_h:
+            px = readable  # as large as the rows hold, up to the readable size
         draw_text(surface, _("Player"), px, theme.TEXT_DIM_RGB, midleft=(r.x + 6, r.y + row_h // 2))
         draw_text(
             surface, _("Score"), px, theme.TEXT_DIM_RGB, midright=(r.right - 6, r.y + row_h // 2)

@@ -3,11 +3,12 @@ dialogs over the table (colour picker, hand-off, round end, ...).
 
 A `Dialog` owns a `FocusGroup`, lays its widgets out for the window (`layout(size,
 scale)`; a layout that leaves the window or overlaps itself is done again a little
-smaller until it fits), draws a backdrop (full screens) or dims what is below (modal
-overlays), and routes input: shortcut keys first (`shortcut`), then the widgets, then
-Esc (`back`). A modal dialog swallows every input; a non-modal one (the penalty banner)
-takes only what hits its own widgets, so the table below stays playable, and holds no
-keyboard focus of its own: the scene below puts its buttons in its own focus ring.
+smaller until it fits, `metrics.fit_scales`), draws a backdrop (full screens) or dims
+what is below (modal overlays), and routes input: shortcut keys first (`shortcut`),
+then the widgets, then Esc (`back`). A modal dialog swallows every input; a non-modal
+one (the penalty banner) takes only what hits its own widgets, so the table below stays
+playable, and holds no keyboard focus of its own: the scene below puts its buttons in
+its own focus ring.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from uno_desktop.i18n import language
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font, text_size
 from uno_desktop.ui.kit.focus import FocusGroup
-from uno_desktop.ui.kit.metrics import BASE_SIZE, MIN_SCALE, scale_for
+from uno_desktop.ui.kit.metrics import BASE_SIZE, MIN_SCALE, fit_scales
 from uno_desktop.ui.kit.paint import dim, draw_backdrop
 from uno_desktop.ui.kit.text import Text, draw_text, fit_px, use_floor
 from uno_desktop.ui.kit.widgets import Button, Label, Widget
@@ -30,9 +31,6 @@ from uno_desktop.ui.scene import Scene
 if TYPE_CHECKING:
     from uno_desktop.ui.services import Services
 
-#: a layout that does not fit is tried again this much smaller, at most FIT_TRIES times
-FIT_STEP = 0.92
-FIT_TRIES = 14
 RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
 POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
@@ -253,12 +251,10 @@ class Dialog(Scene):
             size = self._window_size()
         self.size = (int(size[0]), int(size[1]))
         use_floor(self.size, self._ui_scale())
-        scale = scale_for(self.size, self._ui_scale())
-        for _try in range(FIT_TRIES):
+        for scale in fit_scales(self.size, self._ui_scale()):
             self._place(scale)
             if scale <= MIN_SCALE or not self.layout_problems():
                 break
-            scale = max(MIN_SCALE, scale * FIT_STEP)
         self._layout_key = self._key_for(self.size)
         self.dirty = True
 

@@ -1,4 +1,6 @@
-"""How to play: the rules of the chosen preset in plain words, and the keys.
+"""How to play: the rules of the chosen preset in plain words, and the keys, illustrated
+with the cards themselves (each action card beside its paragraph, the special cards and
+the house rules beside their sections), drawn by the game's own card painter.
 
 The text comes from `uno_desktop.rules_text`, built from the `RuleSet` itself (not written
 per preset), so a house-rules preset a family made is explained correctly too. The page
@@ -9,21 +11,63 @@ also leads into the first-game tutorial (not from a match's pause menu).
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
+from uno_desktop.engine import Card
 from uno_desktop.engine.rules import RuleSet
 from uno_desktop.i18n import N_, _
 from uno_desktop.options import Section
 from uno_desktop.render import theme
-from uno_desktop.render.fonts import font, render
+from uno_desktop.render.fonts import font, render, text_size
 from uno_desktop.ui.kit import PANEL_ALPHA, Button, Dialog, draw_panel, wrap_words
 
 if TYPE_CHECKING:
     from uno_desktop.ui.services import Services
 
 log = logging.getLogger(__name__)
+
+
+#: the cards shown beside a section (at its first paragraph); "Action cards" shows each
+#: card beside its own paragraph instead (`rules_text.action_ranks`)
+SECTION_CARDS: Mapping[Section, tuple[str, ...]] = {
+    Section.TURN: ("G5", "R5"),
+    Section.WILD_DRAW_FOUR: ("W4",),
+    Section.STACKING: ("GD2", "YD2"),
+    Section.JUMP_IN: ("B7", "B7"),
+    Section.SEVEN_ZERO: ("R7", "G0"),
+    Section.SWAP_HANDS: ("WS",),
+    Section.CUSTOMIZABLE: ("WC",),
+    Section.TWO_PLAYERS: ("BR",),
+}
+#: the card beside each action card's paragraph, by rank
+ACTION_CARDS = {"S": "RS", "R": "YR", "D2": "GD2", "W": "W", "W4": "W4"}
+
+
+@dataclass(frozen=True)
+class PagePart:
+    """One thing on the page, in page pixels: a line of text or a card (`card` its code)."""
+
+    rect: pygame.Rect
+    text: str = ""
+    card: str = ""
+    heading: bool = False
+
+
+def illustrations(rules: RuleSet) -> list[tuple[Section, int, tuple[str, ...]]]:
+    """(section, paragraph index, card codes) for every picture on the page of `rules`."""
+    from uno_desktop.rules_text import action_ranks, sections
+
+    out: list[tuple[Section, int, tuple[str, ...]]] = []
+    for section, _heading, _body in sections(rules):
+        if section is Section.ACTION_CARDS:
+            out += [(section, i, (ACTION_CARDS[r],)) for i, r in enumerate(action_ranks(rules))]
+        elif section in SECTION_CARDS:
+            out.append((section, 0, SECTION_CARDS[section]))
+    return out
 
 
 def sections_for(rules: RuleSet) -> list[tuple[str, list[str]]]:
@@ -66,10 +110,12 @@ class HowToPlayScene(Dialog):
         self.offset = 0
         #: the section to open at (scrolled to once the page is laid out)
         self.at = at
-        self._heading_y: dict[str, int] = {}
         self._page: pygame.Surface | None = None
         self._page_lang = ""
         self._panel = pygame.Rect(0, 0, 0, 0)
+        self._page_height = 0
+        #: where each section starts on the page (page pixels), once the page is laid out
+        self.section_tops: dict[Section, int] = {}
         super().__init__(services)
 
     def build(self) -> None:
@@ -98,45 +144,74 @@ class HowToPlayScene(Dialog):
         self.place_title(_("How to play: {rules}").format(rules=_(self.rules.title)), int(52 * s))
         self._page = None
 
+    def page_parts(self) -> list[PagePart]:
+        """Where every line and card of the page goes (page pixels), for the current
+        language and width; `section_tops` says where each section starts."""
+        from uno_desktop.rules_text import sections
+
+        s = self.scale
+        width = self._panel.width - int(70 * s)
+        head_px, body_px = int(32 * s), int(26 * s)
+        head, body = font(head_px, bold=True), font(body_px)
+        card_w = max(16, int(46 * s))
+        card_h = round(card_w * 1.5)
+        fan = round(card_w * 0.45)  # a second card's step to the right
+        text_x = int(24 * s) + card_w + fan + int(18 * s)
+        pictures = {(sec, i): codes for sec, i, codes in illustrations(self.rules)}
+        parts: list[PagePart] = []
+        self.section_tops = {}
+        y = 0
+        for section, heading, text in sections(self.rules):
+            self.section_tops[section] = y
+            rect = pygame.Rect(0, y, text_size(head, heading)[0], head.get_linesize())
+            parts.append(PagePart(rect, heading, heading=True))
+            y += head.get_linesize() + int(10 * s)
+            for i, para in enumerate(text.split("\n")):
+                top = y
+                step = body.get_linesize()
+                for line in wrap_words(para, body_px, width - text_x):
+                    line_w = text_size(body, line)[0]
+                    parts.append(PagePart(pygame.Rect(text_x, y, line_w, step), line))
+                    y += step
+                codes = pictures.get((section, i), ())
+                for k, code in enumerate(codes):
+                    x = int(24 * s) + k * fan
+                    card = pygame.Rect(x, top + k * int(4 * s), card_w, card_h)
+                    parts.append(PagePart(card, card=code))
+                if codes:
+                    y = max(y, top + card_h + (len(codes) - 1) * int(4 * s))
+                y += int(8 * s)
+            y += int(6 * s)
+        self._page_height = y + int(20 * s)
+        return parts
+
     def _render_page(self) -> pygame.Surface:
         from uno_desktop.i18n import language
 
         if self._page is not None and self._page_lang == language():
             return self._page
         s = self.scale
+        parts = self.page_parts()
         width = self._panel.width - int(70 * s)
         head = font(int(32 * s), bold=True)
         body = font(int(26 * s))
-        blocks: list[tuple[pygame.font.Font, str, tuple[int, int, int], int]] = []
-        for heading, paras in sections_for(self.rules):
-            blocks.append((head, heading, theme.ACCENT_RGB, int(10 * s)))
-            for para in paras:
-                for line in wrap_words(para, int(26 * s), width - int(24 * s)):
-                    blocks.append((body, line, theme.TEXT_RGB, 0))
-                blocks.append((body, "", theme.TEXT_RGB, -body.get_linesize() + int(8 * s)))
-            blocks.append((body, "", theme.TEXT_RGB, int(6 * s)))
-        height = sum(f.get_linesize() + extra for f, _t, _c, extra in blocks) + int(20 * s)
-        page = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
-        y = 0
-        self._heading_y = {}
-        for f, text, color, extra in blocks:
-            if f is head:
-                self._heading_y.setdefault(text, y)
-            if text:
-                x = 0 if f is head else int(24 * s)
-                page.blit(render(f, text, color), (x, y))
-            y += f.get_linesize() + extra
+        page = pygame.Surface((width, max(1, self._page_height)), pygame.SRCALPHA)
+        painter = self.services.painter
+        for part in parts:
+            if part.card:
+                page.blit(painter.face(Card.parse(part.card), part.rect.w), part.rect)
+            elif part.heading:
+                page.blit(render(head, part.text, theme.ACCENT_RGB), part.rect)
+            else:
+                page.blit(render(body, part.text, theme.TEXT_RGB), part.rect)
         self._page = page
         self._page_lang = language()
         return page
 
     def section_y(self, section: Section) -> int:
         """Where `section`'s heading is on the page (0: not on it, the top)."""
-        from uno_desktop.rules_text import sections
-
         self._render_page()
-        heading = next((h for sec, h, _body in sections(self.rules) if sec is section), None)
-        return self._heading_y.get(heading, 0) if heading is not None else 0
+        return self.section_tops.get(section, 0)
 
     def max_offset(self) -> int:
         page = self._render_page()

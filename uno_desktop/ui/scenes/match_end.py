@@ -2,9 +2,10 @@
 place), then "Play again" with the same seats and rules, or back to the title.
 
 On arrival it records the match in the statistics and forgets the saved match (once, even
-if the scene is shown again), so "Continue" never offers a finished match. The celebration
-(cards raining down onto the table, confetti after them) is seeded from the match and
-stops after CELEBRATE_S, so the screen then rests and the loop sleeps.
+if the scene is shown again), so "Continue" never offers a finished match, and plays the
+fanfare. The celebration (cards raining down onto the table, fireworks bursting over it,
+confetti after them) is seeded from the match and stops after CELEBRATE_S, so the screen
+then rests and the loop sleeps.
 """
 
 from __future__ import annotations
@@ -74,11 +75,53 @@ def confetti(seed: int) -> list[Confetto]:
             start_s=rng.uniform(0.2, last_start),
             sway=rng.uniform(0.005, 0.03),
             spin=rng.uniform(0.5, 2.0) * rng.choice((-1, 1)),
-            size=rng.uniform(0.1, 0.18),
+            size=rng.uniform(0.14, 0.26),
             rgb=rng.choice(CONFETTI_RGB),
         )
         for _ in range(CONFETTI)
     ]
+
+
+#: fireworks: bursts, sparks in each, and how long one burst shines
+BURSTS = 7
+SPARKS = 28
+BURST_S = 1.3
+
+
+@dataclass(frozen=True)
+class Burst:
+    """One firework, in shares of the window and seconds of the celebration."""
+
+    x: float
+    y: float
+    start_s: float
+    reach: float  # how far its sparks fly, 0..1 of the window height
+    rgb: tuple[int, int, int]
+    sparks: tuple[tuple[float, float], ...]  # (direction in radians, speed 0.6..1)
+
+
+def fireworks(seed: int) -> list[Burst]:
+    """The celebration's fireworks, the same for the same match; every burst is over
+    before the celebration ends."""
+    rng = random.Random(f"{seed}:fireworks")
+    bursts = []
+    for k in range(BURSTS):
+        n = SPARKS
+        sparks = tuple(
+            (2 * math.pi * (i + rng.uniform(-0.3, 0.3)) / n, rng.uniform(0.6, 1.0))
+            for i in range(n)
+        )
+        bursts.append(
+            Burst(
+                x=rng.uniform(0.12, 0.88),
+                y=rng.uniform(0.12, 0.45),
+                start_s=0.3 + k * (CELEBRATE_S - BURST_S - 0.4) / (BURSTS - 1),
+                reach=rng.uniform(0.12, 0.2),
+                rgb=rng.choice(CONFETTI_RGB[:5]),
+                sparks=sparks,
+            )
+        )
+    return bursts
 
 
 def round_winners(match: TableSource) -> list[int | None]:
@@ -145,6 +188,7 @@ class MatchEndScene(Dialog):
         #: seconds of celebration gone (at the animation speed)
         self.celebrated_s = 0.0
         self._confetti = confetti(match.seed)
+        self._fireworks = fireworks(match.seed)
         super().__init__(services)
 
     def enter(self) -> None:
@@ -154,7 +198,7 @@ class MatchEndScene(Dialog):
             self.match.on_change = None
             self.services.match = None
             try:
-                self.services.sounds.play("win")
+                self.services.sounds.play("celebrate")
             except Exception:
                 log.exception("sound failed")
 
@@ -317,6 +361,7 @@ class MatchEndScene(Dialog):
             surface.blit(rot, rot.get_rect(center=(x, y)))
         if t >= CELEBRATE_S:
             return
+        self._draw_fireworks(surface, t)
         size = card_w
         for c in self._confetti:
             p = (t - c.start_s) / CONFETTI_FALL_S
@@ -334,3 +379,25 @@ class MatchEndScene(Dialog):
                     round(cx) - piece_w // 2, round(cy) - piece_h // 2
                 ),
             )
+
+    def _draw_fireworks(self, surface: pygame.Surface, t: float) -> None:
+        """Each burst: sparks fly out from its centre, slow down, fall a little and fade."""
+        w, h = surface.get_size()
+        for b in self._fireworks:
+            p = (t - b.start_s) / BURST_S
+            if not 0 <= p <= 1:
+                continue
+            out = 1 - (1 - p) ** 2  # fast, then slowing
+            fall = 0.05 * h * p * p
+            width = max(2, round(h * 0.006 * (1 - p * 0.6)))
+            fade = 1 - p * 0.55
+            rgb = (round(b.rgb[0] * fade), round(b.rgb[1] * fade), round(b.rgb[2] * fade))
+            head_rgb = tuple(min(255, c + 90) for c in rgb)
+            cx, cy = w * b.x, h * b.y
+            for angle, speed in b.sparks:
+                d = b.reach * h * speed * out
+                tail = d * 0.7
+                x, y = cx + math.cos(angle) * d, cy + math.sin(angle) * d + fall
+                tx, ty = cx + math.cos(angle) * tail, cy + math.sin(angle) * tail + fall * 0.8
+                pygame.draw.line(surface, rgb, (round(tx), round(ty)), (round(x), round(y)), width)
+                pygame.draw.circle(surface, head_rgb, (round(x), round(y)), width)

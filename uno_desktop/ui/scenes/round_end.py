@@ -9,6 +9,7 @@ again replays the round (every hand face up) and comes back here.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,7 @@ import pygame
 from uno_desktop.engine import Card, Scoring
 from uno_desktop.i18n import N_, _, integer
 from uno_desktop.render import theme
+from uno_desktop.seats import SeatKind
 from uno_desktop.ui.kit import Button, Overlay, draw_panel, draw_text, row
 from uno_desktop.ui.table_source import TableSource
 from uno_desktop.view.narration import round_title
@@ -24,9 +26,36 @@ from uno_desktop.view.narration import round_title
 if TYPE_CHECKING:
     from uno_desktop.ui.services import Services
 
+log = logging.getLogger(__name__)
+
 #: seconds between two counted cards at animation speed 1, and the cap on the whole count
 COUNT_STEP_S = 0.11
 COUNT_TOTAL_S = 3.0
+
+
+def count_round(services: Services, match: TableSource) -> None:
+    """Count the finished round in the statistics for every seat (once per round of a
+    match: `Storage.record_round`), so Statistics shows rounds and points before any
+    match is finished. Only a live match is counted; a failure never stops the table."""
+    from uno_desktop.match import Match
+    from uno_desktop.storage import RoundResult, SeatSetting
+
+    storage = services.storage
+    if storage is None or not isinstance(match, Match):
+        return
+    try:
+        view = match.seat_view(None)
+        storage.record_round(
+            RoundResult(
+                match_id=match.match_id,
+                round_no=match.round_no,
+                seats=tuple(SeatSetting(s.name, SeatKind(s.kind)) for s in match.seats),
+                points=tuple(view.points),
+                winner=None if view.blocked else view.winner,
+            )
+        )
+    except Exception:  # statistics are nice to have; the round end must still show
+        log.exception("could not count the round")
 
 
 class RoundEndScene(Overlay):
@@ -70,6 +99,10 @@ class RoundEndScene(Overlay):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.row_h = 30
         super().__init__(services)
+
+    def enter(self) -> None:
+        super().enter()
+        count_round(self.services, self.match)
 
     def build(self) -> None:
         self.next_button = Button(
@@ -123,7 +156,7 @@ class RoundEndScene(Overlay):
         w, h = size
         n = len(self.hands)
         pw = min(w - round(40 * scale), round(1000 * scale))
-        head, foot = round(118 * scale), round(112 * scale)
+        head, foot = round(118 * scale), round(140 * scale)
         if self.hints_line():
             foot += round(30 * scale)  # room for the hints line above the button
         avail = h - round(40 * scale) - head - foot
@@ -134,10 +167,17 @@ class RoundEndScene(Overlay):
         row(
             [self.watch_button, self.next_button],
             self.panel.centerx,
-            self.panel.bottom - round(90 * scale),
+            self.panel.bottom - round(118 * scale),
             round(260 * scale),
             round(54 * scale),
             round(24 * scale),
+        )
+        # under the buttons, inside the panel with a margin all round
+        self.place_text(
+            "skip",
+            _("Counting the points: press any key to skip"),
+            max(11, round(20 * scale)),
+            center=(self.panel.centerx, self.panel.bottom - round(36 * scale)),
         )
 
     def _ends_match(self) -> bool:
@@ -302,6 +342,8 @@ class RoundEndScene(Overlay):
                 bold=True,
                 midright=(x_total, cy),
             )
+        if self.counting:
+            self.draw_placed(surface, "skip", theme.TEXT_DIM_RGB)
         hints = self.hints_line()
         if hints:
             draw_text(
@@ -330,17 +372,3 @@ class RoundEndScene(Overlay):
             seat, i, _v = self.sequence[self.counted - 1]
             return (seat, i)
         return None
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.closed:
-            return
-        super().draw(surface)
-        if self.counting:
-            b: Button = self.next_button
-            draw_text(
-                surface,
-                _("Counting the points: press any key to skip"),
-                max(11, round(16 * self.scale)),
-                theme.TEXT_DIM_RGB,
-                midtop=(b.rect.centerx, b.rect.bottom + 6),
-            )

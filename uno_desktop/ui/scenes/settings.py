@@ -46,7 +46,7 @@ def _seconds(value: float) -> str:
 
 
 class SettingsScene(Dialog):
-    """Volume, animation speed, thinking time, full screen, colour-blind mode, language,
+    """Volume, music, animation speed, thinking time, full screen, colour-blind mode, language,
     UI size. A full screen from the title and from the pause menu alike (a sub-screen is
     opaque: the table's texts never show through it)."""
 
@@ -60,6 +60,7 @@ class SettingsScene(Dialog):
         st = self.services.settings
         up = self.services.update_settings
         self.volume = Slider(st.volume, lambda v: up(volume=v))
+        self.music = Slider(st.music_volume, lambda v: up(music_volume=v))
         self.speed: Choice[float] = Choice(
             [(v, SPEED_NAMES[v]) for v in ANIMATION_SPEEDS],
             _nearest(st.animation_speed, ANIMATION_SPEEDS),
@@ -88,6 +89,7 @@ class SettingsScene(Dialog):
         self.done = Button(N_("Done"), self.back, style="primary")
         self.rows: list[tuple[Label, Any]] = [
             (Label(N_("Volume")), self.volume),
+            (Label(N_("Music (all the way left: off)")), self.music),
             (Label(N_("Animation speed")), self.speed),
             (Label(N_("Computer thinking time")), self.think),
             (Label(N_("Full screen")), self.fullscreen),
@@ -115,10 +117,20 @@ class SettingsScene(Dialog):
         w, h = size
         s = scale
         pw = min(w - int(40 * s), int(900 * s))
-        row, gap = int(50 * s), int(14 * s)
+        # rows closer together (never below 48/64 of their room) and the title closer
+        # above them before the whole screen is drawn smaller: a large UI size on a short
+        # window keeps its size
+        head = int(96 * s)
+        room = (h - head - int(140 * s)) / len(self.rows)
+        if room < 64 * s:
+            head = int(84 * s)
+            room = (h - head - int(140 * s)) / len(self.rows)
+        pitch = max(48 * s, min(64 * s, room))
+        row = int(pitch * 50 / 64)
+        gap = int(pitch) - row
         ph = len(self.rows) * (row + gap) + int(130 * s)
         self._panel = pygame.Rect(0, 0, pw, ph)
-        self._panel.midtop = (w // 2, max(int(96 * s), (h - ph) // 2 + int(30 * s)))
+        self._panel.midtop = (w // 2, max(head, (h - ph) // 2 + int(30 * s)))
         inner = self._panel.inflate(-int(60 * s), 0)
         y = self._panel.top + int(30 * s)
         lab_w = int(inner.width * 0.52)

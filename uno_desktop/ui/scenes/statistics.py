@@ -1,5 +1,6 @@
 """Statistics: the people's totals (computer players apart), the recent matches and a
-chart of the last match; before the first finished match, a word and the way to play one.
+chart of the last match. The totals count every finished round, so they show from the
+first round on; before the first round ends, a word and the way to play one.
 
 Read from storage each time the screen opens (nothing cached), so a match that just ended
 is already counted.
@@ -16,7 +17,16 @@ from uno_desktop.i18n import N_, _, integer
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
 from uno_desktop.seats import in_language
-from uno_desktop.ui.kit import Button, Dialog, draw_panel, draw_text, wrap_words
+from uno_desktop.ui.kit import (
+    Button,
+    Dialog,
+    draw_fitted,
+    draw_panel,
+    draw_text,
+    fit_lines,
+    line_step,
+    wrap_words,
+)
 from uno_desktop.ui.stats_chart import draw_chart
 
 if TYPE_CHECKING:
@@ -26,8 +36,8 @@ if TYPE_CHECKING:
 MAX_PLAYER_ROWS = 8
 MAX_RECENT = 5
 EMPTY_TEXT = N_(
-    "Play a match to the end and it shows here: who won, everyone's points and a chart "
-    "of the rounds."
+    "Play a round and it shows here: everyone's rounds, wins and points. Play a match to "
+    "the end for a chart of its rounds."
 )
 
 
@@ -68,7 +78,7 @@ class StatisticsScene(Dialog):
 
     @property
     def empty(self) -> bool:
-        """No finished match yet (the first start)."""
+        """No finished round yet (the first start)."""
         return self.stats is None or (not self.stats.players and not self.stats.history)
 
     def build(self) -> None:
@@ -160,7 +170,7 @@ class StatisticsScene(Dialog):
         r = self._empty_panel
         draw_panel(surface, r, s)
         y = r.top + int(32 * s)
-        heading = _("No matches yet")
+        heading = _("No rounds played yet")
         px = int(34 * s)
         draw_text(
             surface,
@@ -194,23 +204,32 @@ class StatisticsScene(Dialog):
         s = self.scale
         r = self._players
         y = self._heading(surface, r, _("Players"))
-        cols = [_("Name"), _("Matches"), _("Wins"), _("Rounds"), _("Points"), _("Best round")]
-        name_w = int(r.width * 0.3)
+        cols = [
+            _("Name"),
+            _("Matches"),
+            _("Won"),  # each count is followed by how many of them were won
+            _("Rounds"),
+            _("Won"),
+            _("Points"),
+            _("Best round"),
+        ]
+        name_w = int(r.width * 0.26)
         xs = [r.left + int(18 * s)]
         step = (r.width - name_w - int(36 * s)) // (len(cols) - 1)
         xs += [r.left + int(18 * s) + name_w + i * step for i in range(len(cols) - 1)]
         widths = [name_w - int(8 * s)] + [step - int(8 * s)] * (len(cols) - 1)
+        # a header too wide for its column at the smallest size wraps onto a second line
+        px = int(22 * s)
+        lines = max(
+            len(fit_lines(c, px, w, bold=True, max_lines=2)[1]) for c, w in zip(cols, widths)
+        )
+        head_h = lines * line_step(px, bold=True)
         for x, c, width in zip(xs, cols, widths, strict=True):
-            draw_text(
-                surface,
-                c,
-                int(22 * s),
-                theme.TEXT_DIM_RGB,
-                topleft=(x, y),
-                bold=True,
-                max_w=width,
+            box = pygame.Rect(x, y, width, head_h)
+            draw_fitted(
+                surface, c, px, theme.TEXT_DIM_RGB, box, bold=True, align="left", valign="bottom"
             )
-        y += font(int(22 * s), bold=True).get_linesize() + int(4 * s)
+        y += head_h + int(4 * s)
         pygame.draw.line(
             surface,
             theme.PANEL_BORDER_RGB,
@@ -250,7 +269,7 @@ class StatisticsScene(Dialog):
         for name, p in rows[:MAX_PLAYER_ROWS]:
             if y + f.get_linesize() > self._players.bottom - int(8 * s):
                 break
-            counts = [p.matches, p.match_wins, p.rounds, p.points, p.best_round]
+            counts = [p.matches, p.match_wins, p.rounds, p.round_wins, p.points, p.best_round]
             values = [in_language(name), *(integer(n) for n in counts)]
             for x, v, width in zip(xs, values, widths, strict=True):
                 draw_text(surface, v, int(24 * s), rgb, topleft=(x, y), max_w=width)
@@ -279,6 +298,15 @@ class StatisticsScene(Dialog):
         r = self._recent
         y = self._heading(surface, r, _("Recent matches"))
         f = font(int(22 * s))
+        if not history:
+            draw_text(
+                surface,
+                _("No match finished yet: the rounds played so far are counted above."),
+                int(22 * s),
+                theme.TEXT_DIM_RGB,
+                topleft=(r.left + int(18 * s), y),
+                max_w=r.width - int(36 * s),
+            )
         for line in self.recent_lines(history):
             if y + f.get_linesize() > r.bottom - int(6 * s):
                 break

@@ -1,0 +1,66 @@
+"""Words a family reads at the table (issue 26): the hand-off summary says plainly that
+earlier moves are left out, and the Swedish pickers ask as a Swedish player would."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from uno_desktop.engine import Card, events
+from uno_desktop.i18n import set_language
+from uno_desktop.ui.services import SilentSounds, build_services
+from uno_desktop.ui.table_events import summary_lines
+from uno_desktop.ui.table_pickers import ColorPickerOverlay
+
+NAMES = ["Ann", "Bo", "Cy"]
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    set_language("en")
+
+
+def draws(n: int) -> list[events.Event]:
+    return [events.CardsDrawn(1 + i % 2, 1, (), "draw") for i in range(n)]
+
+
+@pytest.mark.parametrize(
+    ("lang", "top"),
+    [
+        ("en", "3 earlier moves are not shown. The latest:"),
+        ("sv", "3 tidigare drag visas inte. De senaste:"),
+    ],
+)
+def test_the_hand_off_summary_says_plainly_that_earlier_moves_are_left_out(lang, top):
+    set_language(lang)
+    lines = summary_lines(draws(6), NAMES, seat=0, most=4)
+    assert lines[0] == top
+    assert len(lines) == 4
+
+
+@pytest.mark.parametrize(
+    ("code", "title"),
+    [
+        ("WC", "Vilken färg ska Vild anpassningsbart ha?"),
+        ("W", "Vilken färg ska Vild ha?"),
+        (None, "Vilken färg?"),
+    ],
+)
+def test_the_swedish_colour_picker_asks_which_colour(code, title, monkeypatch):
+    pygame.display.init()
+    pygame.font.init()
+    monkeypatch.setattr("uno_desktop.ui.services.make_sounds", SilentSounds)
+    services = build_services(use_storage=False)
+    set_language("sv")
+    card = None if code is None else Card.parse(code)
+    picker = ColorPickerOverlay(services, lambda color: None, card=card)
+    assert picker.title() == title
+
+
+def test_the_swedish_swap_pickers_ask_whom_to_swap_hands_with():
+    from uno_desktop.i18n import _
+
+    set_language("sv")
+    assert _("Swap hands with whom?") == "Vem vill du byta hand med?"
+    assert _("Wild Swap Hands: swap with whom?") == "Vild byt: vem vill du byta hand med?"
