@@ -93,3 +93,19 @@ def test_no_package_module_is_over_a_thousand_lines_and_the_table_scene_over_fiv
         n: k for n, k in lengths.items() if n.startswith(("ui/table", "ui/scenes/table"))
     }
     assert {name: n for name, n in table_parts.items() if n > 500} == {}
+
+
+def test_the_phones_read_the_seat_view_and_name_no_event_type():
+    """A phone is one more reader of the seat view: what its message says is read from a
+    `SeatView`, never worked out from an event or the engine's phase."""
+    from typing import get_args
+
+    from uno_desktop.engine.events import Event
+
+    event_types = {t.__name__ for t in get_args(Event)}
+    named = {
+        str(path.relative_to(PACKAGE)): sorted(_names(path) & event_types)
+        for path in sorted((PACKAGE / "phones").glob("*.py"))
+    }
+    assert {name: types for name, types in named.items() if types} == {}
+    assert {"Observation", "Phase"} & _names(PACKAGE / "phones" / "wire.py") == set()

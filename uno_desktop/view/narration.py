@@ -44,6 +44,8 @@ from uno_desktop.engine.events import (
 from uno_desktop.i18n import N_, _
 from uno_desktop.seats import is_you
 
+from .seat_view import Ask, SeatView
+
 __all__ = [
     "CARD_TITLES",
     "COLOR_WORDS",
@@ -54,6 +56,7 @@ __all__ = [
     "event_line",
     "log_lines",
     "moment",
+    "play_refusal",
     "round_end_line",
     "round_title",
     "you_seats",
@@ -277,6 +280,24 @@ def challenge_result_text(
     if event.challenger in yous:
         return _("Not a bluff: you draw {n}.").format(n=amount)
     return _("Not a bluff: {name} draws {n}.").format(name=names[event.challenger], n=amount)
+
+
+def play_refusal(view: SeatView, card: Card) -> str:
+    """Why the viewer cannot play `card`, a card of its hand, on its own turn: what its
+    question allows instead, or what the card does not match (for the table's status
+    line and the phone's error)."""
+    ask = view.question.ask
+    if ask is Ask.PENALTY:
+        return _("Take the cards, or stack a card that may go on them")
+    if ask is Ask.DRAWN:
+        return _("Only the card you just drew can be played now")
+    if card.rank == "W4":  # a wild always matches: only the no-bluffing rule holds it back
+        return _("A Wild Draw Four only goes when you have no card of the colour")
+    if view.active_color is not None and view.top_card.is_wild:
+        return _("Does not match: the colour is {color}").format(
+            color=color_name(view.active_color)
+        )
+    return _("Does not match {card}").format(card=card_name(view.top_card))
 
 
 # ---------------------------------------------------------------------------- big moments
