@@ -8,6 +8,7 @@ table reads the seat view and the narration; none of them names an event type.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "uno_desktop"
@@ -24,14 +25,15 @@ READERS = {
 
 #: the table scene's files still read events themselves until the lead rewires them onto
 #: the seat view and the narration at the merge of issue 23
-def _names(path: Path) -> set[str]:
+@functools.cache
+def _names(path: Path) -> frozenset[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     found = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
     found |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             found |= {a.name for a in node.names}
-    return found
+    return frozenset(found)
 
 
 def _modules_naming(name: str) -> set[str]:
