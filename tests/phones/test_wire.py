@@ -237,3 +237,11 @@ def test_a_refused_action_is_explained_in_plain_words(action, seat, words):
     g = game(THREE)
     assert action not in g.legal_actions(seat)
     assert refusal(view(g, seat), action) == words
+
+
+def test_a_wild_draw_four_held_back_by_the_colour_rule_says_why():
+    g = game(THREE, bluffing=False)  # Ann holds red, the colour in play
+    play = Play(0, Card.parse("W4"), Color.BLUE)
+    assert play not in g.legal_actions(0)
+    words = "A Wild Draw Four only goes when you have no card of the colour"
+    assert refusal(view(g, 0), play) == words
