@@ -47,6 +47,18 @@ def test_the_hand_a_challenger_is_shown_reaches_the_challenger_only():
     assert wire.last(0, "state")["shown"] is None
 
 
+def test_the_shown_hand_stays_until_the_challenger_acts_again():
+    match, table, wire = setup()
+    match.act(Play(0, Card.parse("W4"), Color.BLUE))  # a bluff: Bo then plays his turn
+    wire.inbox.append((1, Request("challenge")))
+    table.pump()
+    assert wire.last(1, "state")["shown"] is not None
+    wire.inbox.append((1, Request("play", Card.parse("B1"))))
+    table.pump()
+    assert match.observation(None).top_card == Card.parse("B1")
+    assert wire.last(1, "state")["shown"] is None
+
+
 def test_a_hint_comes_back_in_the_state_and_is_counted():
     match, table, wire = setup()
     wire.inbox.append((0, Request("hint")))

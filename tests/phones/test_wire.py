@@ -1,5 +1,5 @@
-"""The state a phone is sent: each card says what it may do, read from the seat's legal
-actions; the buttons follow what the seat is asked; words are in the game's language."""
+"""The state a phone is sent: each card says what it may do, read from the seat's view
+(`SeatView`); the buttons follow what the seat is asked; words are in the game's language."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import random
 import pytest
 
 from uno_desktop.engine import Card, Game
-from uno_desktop.engine.actions import CallUno, CatchUno, Draw, Pass, Play
+from uno_desktop.engine.actions import CallUno, CatchUno, Challenge, Draw, Pass, Play
 from uno_desktop.engine.cards import Color
 from uno_desktop.i18n import set_language
-from uno_desktop.phones.wire import ShownHand, page_strings, phone_state, refusal
+from uno_desktop.phones.wire import page_strings, phone_state, refusal
 from uno_desktop.presets import load_preset
+from uno_desktop.view import NewsKind, public_observation, seat_view
 
 from .helpers import dealt_deck
 
@@ -35,8 +36,12 @@ def game(hands, start="R1", preset="official", draws=(), **changes) -> Game:
     return Game.new(rules, n, dealer=n - 1, deck=deck, rng=random.Random(3))
 
 
+def view(g: Game, seat: int):
+    return seat_view(g.observation(seat), g.legal_actions(seat))
+
+
 def state(g: Game, seat: int, **kw):
-    return phone_state(g.observation(seat), g.legal_actions(seat), NAMES, **kw)
+    return phone_state(view(g, seat), NAMES, **kw)
 
 
 def entry(st, code):
@@ -146,14 +151,39 @@ def test_jump_in_lights_the_identical_card_out_of_turn():
     assert not any(c["play"] for c in state(g, 2, hints=False)["hand"] if c["code"] != "R5")
 
 
+def challenged() -> Game:
+    """Ann's Wild Draw Four is a bluff (she holds red, the colour in play); Bo challenges."""
+    g = game([["W4", "R5", "G7"], ["R6", "G3", "Y4"], ["Y2", "G8", "B4"]], hand_size=3)
+    g.apply(Play(0, Card.parse("W4"), Color.BLUE))
+    g.apply(Challenge(1))
+    return g
+
+
 def test_a_challengers_shown_hand_is_titled_with_the_owners_name():
-    g = game(THREE)
-    shown = ShownHand(2, (Card.parse("Y2"), Card.parse("R7")))
-    st = state(g, 0, shown=shown)
+    st = state(challenged(), 1)
     assert st["shown"] == {
-        "title": "Cy's hand:",
-        "cards": [{"code": "R7", "name": "Red 7"}, {"code": "Y2", "name": "Yellow 2"}],
+        "title": "Ann's hand:",
+        "cards": [{"code": "R5", "name": "Red 5"}, {"code": "G7", "name": "Green 7"}],
     }
+
+
+def test_the_shown_hand_reaches_the_challenger_only():
+    g = challenged()
+    assert state(g, 0)["shown"] is None  # the offender knows her own hand
+    assert state(g, 2)["shown"] is None
+
+
+def test_the_shown_hand_is_news_only_from_the_place_given_on():
+    g = challenged()
+    at = next(n.at for n in view(g, 1).news if n.kind is NewsKind.SHOWN)
+    assert state(g, 1, news_from=at)["shown"] is not None
+    assert state(g, 1, news_from=at + 1)["shown"] is None
+
+
+def test_a_phone_reads_one_seats_view_never_the_public_one():
+    public = seat_view(public_observation(game(THREE).observation(0)))
+    with pytest.raises(ValueError, match="one seat"):
+        phone_state(public, NAMES)
 
 
 def test_the_hint_button_shows_only_where_hints_are_on_and_works_on_your_turn():
@@ -206,4 +236,12 @@ def test_every_page_word_is_translated_to_swedish():
 def test_a_refused_action_is_explained_in_plain_words(action, seat, words):
     g = game(THREE)
     assert action not in g.legal_actions(seat)
-    assert refusal(g.observation(seat), g.legal_actions(seat), action) == words
+    assert refusal(view(g, seat), action, g.rules.stacking) == words
+
+
+def test_a_wild_draw_four_held_back_by_the_colour_rule_says_why():
+    g = game(THREE, bluffing=False)  # Ann holds red, the colour in play
+    play = Play(0, Card.parse("W4"), Color.BLUE)
+    assert play not in g.legal_actions(0)
+    words = "A Wild Draw Four only goes when you have no card of the colour"
+    assert refusal(view(g, 0), play, g.rules.stacking) == words

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from uno_desktop.engine import Card, Color, Game, Play, RuleSet, Stacking
+from uno_desktop.engine import Card, Color, Game, Observation, Play, RuleSet, Stacking
 from uno_desktop.i18n import set_language
 from uno_desktop.render import theme
+from uno_desktop.view import seat_view
 from uno_desktop.view.narration import stack_refusal
 
 from .test_table import TableHarness, one_human
@@ -57,6 +58,13 @@ def test_a_card_refused_on_a_stack_says_which_cards_may_go():
     assert h.table.frame(h.surface.get_size()).status == "Only a Draw Two can go on +6"
 
 
+def refusal_of(obs: Observation) -> str:
+    """The stack refusal `obs`'s seat is told."""
+    view = seat_view(obs)
+    assert view.penalty is not None
+    return stack_refusal(view.penalty, obs.rules.stacking, view.active_color)
+
+
 def wild_draw_four_on_bo(stacking: Stacking) -> Game:
     """Ann plays a Wild Draw Four naming green; Bo is to answer it."""
     rules = RuleSet(hand_size=2, stacking=stacking)
@@ -67,20 +75,20 @@ def wild_draw_four_on_bo(stacking: Stacking) -> Game:
 
 def test_on_a_wild_draw_four_mixed_stacking_names_the_draw_two_of_the_colour():
     obs = wild_draw_four_on_bo(Stacking.MIXED).observation(1)
-    assert stack_refusal(obs) == "Only a Wild Draw Four or a Green Draw Two can go on +4"
+    assert refusal_of(obs) == "Only a Wild Draw Four or a Green Draw Two can go on +4"
 
 
 def test_on_a_wild_draw_four_same_stacking_names_only_the_wild_draw_four():
     obs = wild_draw_four_on_bo(Stacking.SAME).observation(1)
-    assert stack_refusal(obs) == "Only a Wild Draw Four can go on +4"
+    assert refusal_of(obs) == "Only a Wild Draw Four can go on +4"
 
 
 def test_without_stacking_the_refusal_says_take_the_cards_or_challenge():
     obs = wild_draw_four_on_bo(Stacking.NONE).observation(1)
-    assert stack_refusal(obs) == "No stacking in these rules: take the cards or challenge"
+    assert refusal_of(obs) == "No stacking in these rules: take the cards or challenge"
 
 
 def test_the_stack_refusal_is_said_in_swedish():
     set_language("sv")
     obs = wild_draw_four_on_bo(Stacking.MIXED).observation(1)
-    assert stack_refusal(obs) == "Bara Vild dra 4 eller Grön Dra 2 kan läggas på +4"
+    assert refusal_of(obs) == "Bara Vild dra 4 eller Grön Dra 2 kan läggas på +4"

@@ -317,9 +317,9 @@ def test_a_seat_view_is_a_frozen_value_of_plain_parts_that_turns_into_json():
     match = people("party", 4, 8)
     for _action in play_round([match], 8):
         for seat in (None, 0, 2):
-            view = match.seat_view(seat)
+            view, again = match.seat_view(seat), match.seat_view(seat)
             assert _plain(view)
-            assert view == match.seat_view(seat) and hash(view) == hash(match.seat_view(seat))
+            assert view == again and hash(view) == hash(again)
             json.dumps(_json(view))
 
 

@@ -8,6 +8,7 @@ table reads the seat view and the narration; none of them names an event type.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "uno_desktop"
@@ -24,14 +25,15 @@ READERS = {
 
 #: the table scene's files still read events themselves until the lead rewires them onto
 #: the seat view and the narration at the merge of issue 23
-def _names(path: Path) -> set[str]:
+@functools.cache
+def _names(path: Path) -> frozenset[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     found = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
     found |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             found |= {a.name for a in node.names}
-    return found
+    return frozenset(found)
 
 
 def _modules_naming(name: str) -> set[str]:
@@ -93,3 +95,19 @@ def test_no_package_module_is_over_a_thousand_lines_and_the_table_scene_over_fiv
         n: k for n, k in lengths.items() if n.startswith(("ui/table", "ui/scenes/table"))
     }
     assert {name: n for name, n in table_parts.items() if n > 500} == {}
+
+
+def test_the_phones_read_the_seat_view_and_name_no_event_type():
+    """A phone is one more reader of the seat view: what its message says is read from a
+    `SeatView`, never worked out from an event or the engine's phase."""
+    from typing import get_args
+
+    from uno_desktop.engine.events import Event
+
+    event_types = {t.__name__ for t in get_args(Event)}
+    named = {
+        str(path.relative_to(PACKAGE)): sorted(_names(path) & event_types)
+        for path in sorted((PACKAGE / "phones").glob("*.py"))
+    }
+    assert {name: types for name, types in named.items() if types} == {}
+    assert {"Observation", "Phase"} & _names(PACKAGE / "phones" / "wire.py") == set()

@@ -3,8 +3,8 @@ decide, and publishes each phone seat's state when it changed.
 
 `PhoneTable.pump()` is called on the thread that owns the match (the pygame loop, every
 frame; a test or benchmark loop headless). It reads the match only through its per-seat
-API (the seat's observation, its legal actions, the events it may see, its private
-results), so a phone learns what that seat's owner may know and nothing more. Every
+API (the seat's `SeatView`, the events it may see, for the log), so a phone learns what
+that seat's owner may know and nothing more. Every
 action is checked by the engine: an illegal one gets an `error` back and changes nothing.
 A seat acts only as itself: its seat comes from the token of its connection.
 """
@@ -18,14 +18,15 @@ from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from uno_desktop.engine import Action, IllegalAction, Observation, Phase
+from uno_desktop.engine import Action, IllegalAction, Observation, RuleSet
 from uno_desktop.engine import events as ev
 from uno_desktop.i18n import language
+from uno_desktop.view import Ask, SeatView
 
 from .net import Listen
 from .protocol import BadRequest, Request, to_action
 from .server import PhoneServer
-from .wire import ShownHand, page_strings, phone_state, refusal
+from .wire import page_strings, phone_state, refusal
 
 if TYPE_CHECKING:
     from uno_desktop.match import FeedPos
@@ -45,20 +46,20 @@ class SeatSource(Protocol):
     """What the phones need of a match: its per-seat API (`uno_desktop.match.Match`)."""
 
     hints: bool
+    rules: RuleSet
 
     @property
     def players(self) -> int: ...
     @property
     def round_no(self) -> int: ...
     def seat_name(self, seat: int) -> str: ...
+    def seat_view(self, viewer: int | None) -> SeatView: ...
     def observation(self, viewer: int | None) -> Observation: ...
-    def legal_actions(self, seat: int) -> list[Action]: ...
     def actions_taken(self) -> int: ...
     def feed_end(self) -> FeedPos: ...
     def events_since(
         self, pos: FeedPos | None, viewer: int | None
     ) -> tuple[list[ev.Event], FeedPos]: ...
-    def private_events(self, seat: int, since: FeedPos | None) -> list[ev.Event]: ...
     def act(self, action: Action) -> object: ...
     def note_hint(self, seat: int) -> None: ...
 
@@ -76,7 +77,7 @@ class _Seat:
         self.feed: FeedPos | None = None
         # events, not lines: the lines are worded at each publish, in the language of then
         self.events: deque[ev.Event] = deque(maxlen=LOG_EVENTS)
-        self.shown: ShownHand | None = None
+        self.acted: FeedPos | None = None  # where the seat last acted: older news was read
         self.hint: str | None = None
         self.hint_job: HintJob | None = None
         self.sent: str | None = None  # the last state published, to send only changes
@@ -176,20 +177,17 @@ class PhoneTable:
         before = mine.feed
         events, mine.feed = self.match.events_since(before, seat)
         if before is None or before.deal != mine.feed.deal:
-            mine.shown = mine.hint = None
+            mine.hint = None
         mine.events.extend(events)
         from uno_desktop.view.narration import log_lines
 
         lines = log_lines(mine.events, names, you=seat)[-LOG_LINES:]
-        for event in self.match.private_events(seat, before):
-            if type(event) is ev.ChallengeResolved and event.hand and event.challenger == seat:
-                mine.shown = ShownHand(event.offender, event.hand)
+        acted = mine.acted
         state = phone_state(
-            self.match.observation(seat),
-            self.match.legal_actions(seat),
+            self.match.seat_view(seat),
             names,
             log=lines,
-            shown=mine.shown,
+            news_from=acted.index if acted is not None and acted.deal == mine.feed.deal else 0,
             hint=mine.hint,
             hints=self.match.hints,
         )
@@ -209,31 +207,32 @@ class PhoneTable:
         except BadRequest as e:
             self.server.send(seat, {"type": "error", "code": e.code})
             return False
-        obs = self.match.observation(seat)
-        legal = self.match.legal_actions(seat)
+        view = self.match.seat_view(seat)
         if action is None:
-            self._ask_hint(seat, obs, legal)
+            self._ask_hint(seat, view)
             return False
-        if action not in legal:
-            self._refuse(seat, obs, legal, action)
+        if action not in view.legal:
+            self._refuse(seat, view, action)
             return False
+        before = self.match.feed_end()
         try:
             self.match.act(action)
         except IllegalAction:
-            self._refuse(seat, obs, legal, action)
+            self._refuse(seat, view, action)
             return False
-        mine.shown = mine.hint = None
+        mine.acted = before  # what this action brings (a challenge's shown hand) is news
+        mine.hint = None
         return True
 
-    def _refuse(
-        self, seat: int, obs: Observation, legal: Sequence[Action], action: Action | None
-    ) -> None:
-        self.server.send(seat, {"type": "error", "text": refusal(obs, legal, action)})
+    def _refuse(self, seat: int, view: SeatView, action: Action | None) -> None:
+        self.server.send(
+            seat, {"type": "error", "text": refusal(view, action, self.match.rules.stacking)}
+        )
 
-    def _ask_hint(self, seat: int, obs: Observation, legal: Sequence[Action]) -> None:
+    def _ask_hint(self, seat: int, view: SeatView) -> None:
         mine = self._state[seat]
-        if not self.match.hints or obs.current != seat or obs.phase is Phase.OVER:
-            self._refuse(seat, obs, legal, None)
+        if not self.match.hints or view.question.ask is Ask.NOTHING:
+            self._refuse(seat, view, None)
             return
         if mine.hint_job is not None and not mine.hint_job.done.is_set():
             return  # already being worked out
@@ -241,7 +240,8 @@ class PhoneTable:
 
         names = [self.match.seat_name(s) for s in range(self.match.players)]
         key = (seat, self.match.feed_end(), self.match.actions_taken())
-        job = HintJob(key, obs, legal, names, lambda _hint: None)
+        # the hint is the hard bot's reading: like every bot, it reads an observation
+        job = HintJob(key, self.match.observation(seat), view.legal, names, lambda _hint: None)
         mine.hint_job = job
         if self._on_request is not None:
             wake = self._on_request

@@ -1,22 +1,21 @@
 """The messages the game thread sends a phone: one seat's state, the page's words, and
 why an action was refused, all in the game's language.
 
-`phone_state` is a pure function of what one seat may see: its `Observation`, its legal
-actions, the seat names, the last log lines as that seat reads them, a hand it was shown
-as challenger, and its hint line. Nothing else reaches it, so nothing else can leak to a
-phone. Each card of the hand says whether it may be played now and, read from the legal
-plays of that card, which colours it asks for, whom it may swap with and whether UNO
-may be said with it. (When the table's `SeatView` exists, it replaces these inputs.)
+`phone_state` is one more reader of the seat's `SeatView` (`Match.seat_view`): every
+fact and every choice it sends is read from that value (what each card may do, the
+buttons, the question, the challenge's shown hand), never worked out again from events
+or the engine's rules. Its other inputs are words: the seat names, the log lines as the
+narration words them for that seat, and its hint line. Nothing else reaches it, so
+nothing else can leak to a phone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Final
 
 from uno_desktop.card_names import card_name, color_name
-from uno_desktop.engine import Card, Observation, Phase
+from uno_desktop.engine import Card
 from uno_desktop.engine.actions import (
     Action,
     CallUno,
@@ -26,7 +25,10 @@ from uno_desktop.engine.actions import (
     Pass,
     Play,
 )
+from uno_desktop.engine.rules import Stacking
 from uno_desktop.i18n import _, language
+from uno_desktop.view import Ask, NewsKind, SeatView
+from uno_desktop.view.narration import play_refusal
 
 from .protocol import COLOR_WORDS, color_word
 
@@ -34,45 +36,35 @@ STATE_VERSION: Final = 1
 """Bumped when a field changes meaning, so an old page can tell."""
 
 
-@dataclass(frozen=True)
-class ShownHand:
-    """A hand the seat was shown as challenger of a Wild Draw Four: `owner`'s `cards`."""
-
-    owner: int
-    cards: tuple[Card, ...]
-
-
 def phone_state(
-    obs: Observation,
-    legal: Sequence[Action],
+    view: SeatView,
     names: Sequence[str],
     *,
     log: Sequence[str] = (),
-    shown: ShownHand | None = None,
+    news_from: int = 0,
     hint: str | None = None,
     hints: bool = False,
 ) -> dict[str, Any]:
-    """The `state` message for seat `obs.seat`: JSON-ready, in the current language.
-    `hints`: the match lets people ask for a hint (the Hint button shows)."""
-    seat = obs.seat
-    plays: dict[Card, list[Play]] = {}
-    for action in legal:
-        if type(action) is Play:
-            plays.setdefault(action.card, []).append(action)
-    kinds = {type(a) for a in legal}
-    over = obs.phase is Phase.OVER
-    turn = obs.current == seat and not over
-    penalty = turn and obs.phase is Phase.PENALTY
+    """The `state` message for the seat `view` is of: JSON-ready, in the current language.
+    `news_from`: the history's place from which a private result (a challenge's shown
+    hand) is still news (the seat has not acted since). `hints`: the match lets people
+    ask for a hint (the Hint button shows)."""
+    seat = _seat(view)
+    ask = view.question.ask
+    answers = view.question.actions
+    turn = ask is not Ask.NOTHING  # the seat's own turn: it is asked something
+    penalty = view.penalty
     can: dict[str, Any] = {
-        "draw": Draw in kinds and not penalty,
-        "take": obs.pending_draw if penalty and Draw in kinds else 0,
-        "keep": Pass in kinds,
-        "challenge": Challenge in kinds,
-        "uno": CallUno in kinds,
-        "catch": [a.target for a in legal if type(a) is CatchUno],
+        "draw": Draw(seat) in answers and ask is not Ask.PENALTY,
+        "take": penalty.total if penalty is not None and Draw(seat) in answers else 0,
+        "keep": Pass(seat) in answers,
+        "challenge": Challenge(seat) in answers,
+        "uno": CallUno(seat) in view.legal,
+        "catch": [a.target for a in view.legal if type(a) is CatchUno],
     }
     if hints:
         can["hint"] = turn
+    shown = [n for n in view.news_since(news_from) if n.kind is NewsKind.SHOWN]
     return {
         "type": "state",
         "v": STATE_VERSION,
@@ -82,64 +74,72 @@ def phone_state(
             {
                 "seat": s,
                 "name": names[s],
-                "cards": obs.hand_sizes[s],
-                "uno": obs.uno_declared[s],
+                "cards": view.hand_sizes[s],
+                "uno": view.uno_declared[s],
             }
-            for s in range(obs.players)
+            for s in range(view.players)
         ],
-        "current": obs.current,
+        "current": view.current,
         "turn": turn,
-        "over": over,
-        "direction": obs.direction,
-        "top": {"code": obs.top_card.code, "name": card_name(obs.top_card)},
-        "color": None if obs.active_color is None else color_word(obs.active_color),
-        "color_name": None if obs.active_color is None else color_name(obs.active_color),
-        "pending": obs.pending_draw if obs.phase is Phase.PENALTY else 0,
-        "hand": [_card_entry(card, plays.get(card, ())) for card in _sorted(obs.hand)],
-        "drawn": None if obs.drawn_card is None else obs.drawn_card.code,
+        "over": view.round_over,
+        "direction": view.direction,
+        "top": {"code": view.top_card.code, "name": card_name(view.top_card)},
+        "color": None if view.active_color is None else color_word(view.active_color),
+        "color_name": None if view.active_color is None else color_name(view.active_color),
+        "pending": penalty.total if penalty is not None else 0,
+        "hand": [_card_entry(view, card) for card in _sorted(view.hand)],
+        "drawn": None if view.drawn_card is None else view.drawn_card.code,
         "can": can,
-        "prompt": _prompt(obs, names, turn),
+        "prompt": _prompt(view, names, bool(can["challenge"])),
         "shown": None
-        if shown is None
+        if not shown or shown[-1].seat is None
         else {
-            "title": _("{name}'s hand:").format(name=names[shown.owner]),
-            "cards": [{"code": c.code, "name": card_name(c)} for c in _sorted(shown.cards)],
+            "title": _("{name}'s hand:").format(name=names[shown[-1].seat]),
+            "cards": [{"code": c.code, "name": card_name(c)} for c in _sorted(shown[-1].cards)],
         },
         "hint": hint,
         "log": list(log),
     }
 
 
+def _seat(view: SeatView) -> int:
+    if view.viewer is None:
+        raise ValueError("a phone reads one seat's view, not the public one")
+    return view.viewer
+
+
 def _sorted(cards: Sequence[Card]) -> list[Card]:
     return sorted(cards, key=Card.sort_key)
 
 
-def _card_entry(card: Card, plays: Sequence[Play]) -> dict[str, Any]:
+def _card_entry(view: SeatView, card: Card) -> dict[str, Any]:
     """One card of the hand: its code and name, and the forms it may be played in."""
+    plays = view.plays_of(card)
     entry: dict[str, Any] = {"code": card.code, "name": card_name(card), "play": bool(plays)}
-    colors = [c for c in COLOR_WORDS.values() if any(p.color is c for p in plays)]
+    colors = view.colors_for(card)
     if colors:
         entry["colors"] = [color_word(c) for c in colors]
-    targets = sorted({p.target for p in plays if p.target is not None})
+    targets = view.targets_for(card)
     if targets:
-        entry["targets"] = targets
+        entry["targets"] = list(targets)
     if any(p.uno for p in plays):
         entry["uno"] = True
     return entry
 
 
-def _prompt(obs: Observation, names: Sequence[str], turn: bool) -> str:
+def _prompt(view: SeatView, names: Sequence[str], challenge: bool) -> str:
     """One line of what the seat is asked now (or whose turn it is)."""
-    if obs.phase is Phase.OVER:
+    ask = view.question.ask
+    if view.round_over:
         return _("The round is over")
-    if not turn:
-        return _("{name}'s turn").format(name=names[obs.current])
-    if obs.phase is Phase.PENALTY:
-        if obs.can_challenge:
+    if ask is Ask.PENALTY and view.penalty is not None:
+        if challenge:
             return _("Think it was a bluff? Challenge it, or take the cards.")
-        return _("{n} cards wait for you!").format(n=obs.pending_draw)
-    if obs.phase is Phase.DRAWN and obs.drawn_card is not None:
-        return _("You drew {card}").format(card=card_name(obs.drawn_card))
+        return _("{n} cards wait for you!").format(n=view.penalty.total)
+    if ask is Ask.DRAWN and view.drawn_card is not None:
+        return _("You drew {card}").format(card=card_name(view.drawn_card))
+    if ask is Ask.NOTHING:
+        return _("{name}'s turn").format(name=names[view.current])
     return _("Your turn")
 
 
@@ -184,48 +184,35 @@ def page_strings() -> dict[str, Any]:
     }
 
 
-def refusal(obs: Observation, legal: Sequence[Action], action: Action | None) -> str:
-    """Why `action` (None: a hint) is not allowed for seat `obs.seat` now, in a few plain
-    words for the phone's `error` message."""
-    seat = obs.seat
-    if obs.phase is Phase.OVER:
+def refusal(view: SeatView, action: Action | None, stacking: Stacking) -> str:
+    """Why `action` (None: a hint) is not allowed for the seat `view` is of now, in a few
+    plain words for the phone's `error` message (`stacking`: the match's rule)."""
+    if view.round_over:
         return _("The round is over")
-    turn = obs.current == seat
+    turn = view.question.ask is not Ask.NOTHING
     if action is None:
         return _("A hint is for your own turn") if not turn else _("Hints are off in this match")
-    kind = type(action)
     if isinstance(action, Play):
         card = action.card
-        if card not in obs.hand:
+        if card not in view.hand:
             return _("You do not hold {card}").format(card=card_name(card))
-        forms = [a for a in legal if type(a) is Play and a.card == card]
-        if forms:
-            if any(a.color is not None for a in forms) and action.color is None:
+        if view.plays_of(card):
+            if view.colors_for(card) and action.color is None:
                 return _("Choose a colour")
-            if any(a.target is not None for a in forms):
+            if view.targets_for(card):
                 return _("Choose a player")
             return _("UNO is said with your second-to-last card")
         if not turn:
             return _("Wait for your turn")
-        if obs.phase is Phase.PENALTY:
-            return _("Take the cards, or stack a card that may go on them")
-        if obs.phase is Phase.DRAWN:
-            return _("Only the card you just drew can be played now")
-        if card.rank == "W4" and not obs.rules.bluffing:
-            return _("A Wild Draw Four only goes when you have no card of the colour")
-        if obs.active_color is not None and obs.top_card.is_wild:
-            return _("Does not match: the colour is {color}").format(
-                color=color_name(obs.active_color)
-            )
-        return _("Does not match {card}").format(card=card_name(obs.top_card))
-    if kind is CatchUno:
+        return play_refusal(view, card, stacking)
+    if isinstance(action, CatchUno):
         return _("Nobody can be caught now")
-    if kind is CallUno:
+    if isinstance(action, CallUno):
         return _("UNO is called with one card left")
     if not turn:
         return _("Wait for your turn")
-    if kind is Pass:
+    if isinstance(action, Pass):
         return _("There is no drawn card to keep")
-    if kind is Challenge:
+    if isinstance(action, Challenge):
         return _("There is nothing to challenge")
     return _("Play the card you drew, or keep it")

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from uno_desktop.card_names import card_name, color_name
 from uno_desktop.engine import (
     Action,
     CallUno,
@@ -31,7 +30,8 @@ from uno_desktop.i18n import _
 from uno_desktop.ui.table_dialogs import PenaltyOverlay, PlayOrKeepOverlay, TableOverlay
 from uno_desktop.ui.table_events import offender_name
 from uno_desktop.ui.table_pickers import ChoosePlayerOverlay, ColorPickerOverlay, SeatChoice
-from uno_desktop.view.narration import stack_refusal
+from uno_desktop.view import seat_view
+from uno_desktop.view.narration import play_refusal
 
 if TYPE_CHECKING:
     from uno_desktop.ui.scenes.table import TableScene
@@ -197,17 +197,7 @@ class TableActions:
         coached = t.coach.line(obs, self.uno_armed) if t.coach is not None else None
         if coached is not None or card is None:
             return coached or ""
-        if obs.phase is Phase.PENALTY:
-            return stack_refusal(obs)
-        if obs.phase is Phase.DRAWN:
-            return _("Only the card you just drew can be played now")
-        if card.rank == "W4" and not obs.rules.bluffing:
-            return _("A Wild Draw Four only goes when you have no card of the colour")
-        if obs.active_color is not None and obs.top_card.is_wild:
-            return _("Does not match: the colour is {color}").format(
-                color=color_name(obs.active_color)
-            )
-        return _("Does not match {card}").format(card=card_name(obs.top_card))
+        return play_refusal(seat_view(obs), card, obs.rules.stacking)
 
     def draw(self) -> None:
         seat = self.table.shown

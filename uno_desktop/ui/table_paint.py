@@ -24,13 +24,14 @@ from uno_desktop.render.animator import draw_sprites
 from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import TableLayout
 from uno_desktop.ui.kit import draw_fitted, draw_panel, draw_text, text_image
-from uno_desktop.ui.phone_marks import draw_status_mark
 from uno_desktop.ui.table_frame import SeatFrame, TableFrame
 from uno_desktop.ui.table_paint_marks import (
     paint_chips,
     paint_dragged,
     paint_jump_in,
     paint_penalty,
+    paint_phone_mark,
+    paint_uno_badge,
 )
 from uno_desktop.ui.table_paint_moments import MomentPainter
 from uno_desktop.ui.table_paint_panel import PanelPainter, paint_hint
@@ -312,7 +313,7 @@ class TablePainter:
             spot = lay.seats[seat.seat]
             # the words go under the plate, or under the card strip of a seat across
             under = rect.bottom if seat.seat == lay.viewer else spot.cards_rect.bottom
-            left = self._phone_mark(surface, lay, rect, left, under, seat.phone)
+            left = paint_phone_mark(surface, lay, rect, left, under, seat.phone)
         draw_text(
             surface,
             seat.name,
@@ -322,31 +323,6 @@ class TablePainter:
             midleft=(left, rect.centery),
             max_w=rect.right - pad - score_img.get_width() - pad // 2 - left,
         )
-
-    def _phone_mark(
-        self,
-        surface: pygame.Surface,
-        lay: TableLayout,
-        plate: pygame.Rect,
-        x: int,
-        under: int,
-        on: bool,
-    ) -> int:
-        """A phone seat's link on its plate: a filled dot (connected) or a hollow ring
-        (away), and the same in words at height `under`. Returns where the name starts."""
-        r = max(4, round(plate.h * 0.24))
-        draw_status_mark(surface, (x + r, plate.centery), r, on)
-        words = _("phone connected") if on else _("phone away")
-        draw_text(
-            surface,
-            words,
-            lay.font_px(0.7),
-            theme.TEXT_RGB if on else theme.ACCENT_RGB,
-            shadow=True,
-            midtop=(plate.centerx, under + max(1, round(2 * lay.scale))),
-            max_w=plate.w,
-        )
-        return x + 2 * r + max(4, r)
 
     def _plate_image(self, size: tuple[int, int], current: bool, s: float) -> pygame.Surface:
         """A seat's name plate (cached: ten of them are drawn every frame)."""
@@ -413,7 +389,7 @@ class TablePainter:
             surface, str(n), round(r * 1.35), theme.TEXT_DARK_RGB, bold=True, center=(bx, cy + 1)
         )
         if seat.uno and n == 1:
-            self._uno_badge(surface, lay, (area.centerx, area.top + r))
+            paint_uno_badge(surface, lay, (area.centerx, area.top + r))
         if seat.thinking:
             self._dots(surface, lay, frame.time_s, (spot.name_rect.centerx, spot.name_rect.bottom))
 
@@ -429,14 +405,6 @@ class TablePainter:
         radius = max(8, round(14 * s))
         pygame.draw.rect(surface, (0, 0, 0), ring.inflate(4, 4), width + 4, radius + 2)
         pygame.draw.rect(surface, theme.HIGHLIGHT_RGB, ring, width, radius)
-
-    def _uno_badge(
-        self, surface: pygame.Surface, lay: TableLayout, center: tuple[int, int]
-    ) -> None:
-        img = text_image(_("UNO!"), lay.font_px(0.9), theme.TEXT_DARK_RGB, bold=True)
-        rect = img.get_rect(center=center).inflate(round(14 * lay.scale), round(6 * lay.scale))
-        pygame.draw.rect(surface, theme.ACCENT_RGB, rect, border_radius=rect.h // 2)
-        surface.blit(img, img.get_rect(center=rect.center))
 
     def _dots(
         self, surface: pygame.Surface, lay: TableLayout, t: float, at: tuple[int, int]
@@ -455,7 +423,7 @@ class TablePainter:
         spot = lay.seats[frame.bottom]
         self._plate(surface, lay, seat)
         if seat.uno and seat.count == 1:
-            self._uno_badge(
+            paint_uno_badge(
                 surface, lay, (spot.name_rect.right + round(34 * lay.scale), spot.name_rect.centery)
             )
         if not frame.hand:

@@ -1,5 +1,6 @@
 """Small marks on the table in paint: the card that may jump in now, the house rules in
-force (chips), the penalty waiting on the pile, the card the pointer drags.
+force (chips), the penalty waiting on the pile, the card the pointer drags, a phone
+seat's link, the UNO! badge of a seat that said it.
 
 Part of the table painter (`ui/table_paint.py`); it paints only what it is given.
 """
@@ -13,6 +14,7 @@ from uno_desktop.render import theme
 from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import TableLayout
 from uno_desktop.ui.kit import draw_text, text_image
+from uno_desktop.ui.phone_marks import draw_status_mark
 from uno_desktop.ui.table_chips import Chips, chip_px
 from uno_desktop.ui.table_frame import HandCard
 
@@ -86,3 +88,36 @@ def paint_dragged(surface: pygame.Surface, cards: CardPainter, drag: HandCard) -
         glow = cards.highlight(cw)
         surface.blit(glow, glow.get_rect(center=rect.center))
     surface.blit(cards.face(drag.card, cw), rect)
+
+
+def paint_phone_mark(
+    surface: pygame.Surface,
+    lay: TableLayout,
+    plate: pygame.Rect,
+    x: int,
+    under: int,
+    on: bool,
+) -> int:
+    """A phone seat's link on its plate: a filled dot (connected) or a hollow ring
+    (away), and the same in words at height `under`. Returns where the name starts."""
+    r = max(4, round(plate.h * 0.24))
+    draw_status_mark(surface, (x + r, plate.centery), r, on)
+    words = _("phone connected") if on else _("phone away")
+    draw_text(
+        surface,
+        words,
+        lay.font_px(0.7),
+        theme.TEXT_RGB if on else theme.ACCENT_RGB,
+        shadow=True,
+        midtop=(plate.centerx, under + max(1, round(2 * lay.scale))),
+        max_w=plate.w,
+    )
+    return x + 2 * r + max(4, r)
+
+
+def paint_uno_badge(surface: pygame.Surface, lay: TableLayout, center: tuple[int, int]) -> None:
+    """The UNO! badge beside a seat that holds one card and said UNO."""
+    img = text_image(_("UNO!"), lay.font_px(0.9), theme.TEXT_DARK_RGB, bold=True)
+    rect = img.get_rect(center=center).inflate(round(14 * lay.scale), round(6 * lay.scale))
+    pygame.draw.rect(surface, theme.ACCENT_RGB, rect, border_radius=rect.h // 2)
+    surface.blit(img, img.get_rect(center=rect.center))

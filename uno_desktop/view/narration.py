@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from uno_desktop.card_names import card_name, color_name
-from uno_desktop.engine import Observation
 from uno_desktop.engine.cards import Card, Color
 from uno_desktop.engine.events import (
     CardKept,
@@ -46,6 +45,8 @@ from uno_desktop.engine.rules import Stacking
 from uno_desktop.i18n import N_, _
 from uno_desktop.seats import is_you
 
+from .seat_view import Ask, Penalty, SeatView
+
 __all__ = [
     "CARD_TITLES",
     "COLOR_WORDS",
@@ -56,6 +57,7 @@ __all__ = [
     "event_line",
     "log_lines",
     "moment",
+    "play_refusal",
     "round_end_line",
     "round_title",
     "stack_refusal",
@@ -282,6 +284,24 @@ def challenge_result_text(
     return _("Not a bluff: {name} draws {n}.").format(name=names[event.challenger], n=amount)
 
 
+def play_refusal(view: SeatView, card: Card, stacking: Stacking) -> str:
+    """Why the viewer cannot play `card`, a card of its hand, on its own turn: what its
+    question allows instead, or what the card does not match (for the table's status
+    line and the phone's error)."""
+    ask = view.question.ask
+    if ask is Ask.PENALTY and view.penalty is not None:
+        return stack_refusal(view.penalty, stacking, view.active_color)
+    if ask is Ask.DRAWN:
+        return _("Only the card you just drew can be played now")
+    if card.rank == "W4":  # a wild always matches: only the no-bluffing rule holds it back
+        return _("A Wild Draw Four only goes when you have no card of the colour")
+    if view.active_color is not None and view.top_card.is_wild:
+        return _("Does not match: the colour is {color}").format(
+            color=color_name(view.active_color)
+        )
+    return _("Does not match {card}").format(card=card_name(view.top_card))
+
+
 # ---------------------------------------------------------------------------- big moments
 
 
@@ -337,21 +357,20 @@ def moment(
             return None
 
 
-def stack_refusal(obs: Observation) -> str:
-    """Why a card cannot go on the cards waiting for `obs`'s seat, naming the cards that
-    may (the engine's rule: stacking none, same or mixed; a Draw Two on a Wild Draw Four
+def stack_refusal(penalty: Penalty, stacking: Stacking, active_color: Color | None) -> str:
+    """Why a card cannot go on the cards waiting (`penalty`), naming the cards that may
+    (the engine's rule: stacking none, same or mixed; a Draw Two on a Wild Draw Four
     matches the colour named)."""
-    n = obs.pending_draw
-    stacking = obs.rules.stacking
+    n = penalty.total
     if stacking is Stacking.NONE:
-        if obs.can_challenge:
+        if penalty.can_challenge:
             return _("No stacking in these rules: take the cards or challenge")
         return _("No stacking in these rules: take the cards")
-    if obs.pending_kind == "D2":
+    if penalty.kind == "D2":
         if stacking is Stacking.SAME:
             return _("Only a Draw Two can go on +{n}").format(n=n)
         return _("Only a Draw Two or Wild Draw Four can go on +{n}").format(n=n)
-    if stacking is Stacking.SAME or obs.active_color is None:
+    if stacking is Stacking.SAME or active_color is None:
         return _("Only a Wild Draw Four can go on +{n}").format(n=n)
-    two = card_name(Card(obs.active_color, "D2"))
+    two = card_name(Card(active_color, "D2"))
     return _("Only a Wild Draw Four or a {card} can go on +{n}").format(card=two, n=n)

@@ -26,6 +26,7 @@ from uno_desktop.seats import SeatNames
 from uno_desktop.ui.kit import Button, Dialog, wrap_words
 from uno_desktop.ui.table_frame import HandCard, SeatFrame, TableFrame
 from uno_desktop.ui.table_paint import TablePainter
+from uno_desktop.ui.table_paint_marks import paint_uno_badge
 from uno_desktop.ui.table_paint_panel import PanelPainter
 from uno_desktop.view.narration import log_lines, round_end_line
 
@@ -63,7 +64,7 @@ class FaceUpPainter(TablePainter):
             for i, card in enumerate(hand):
                 surface.blit(cards.face(card, sw), (round(x0 + i * step), area.y))
         if seat.uno and len(hand) == 1:
-            self._uno_badge(surface, lay, (area.centerx, area.bottom))
+            paint_uno_badge(surface, lay, (area.centerx, area.bottom))
 
 
 class ReplayScene(Dialog):
