@@ -62,16 +62,21 @@ PLACE = (5, 6, 7, 8, 9, 10, 11, 13, 15, 16, 17, 18, 19, 20, 22, 23)
 # A position as the net reads it: the hands from the seat to move in the direction of
 # play, the top card's rank and the colour to follow (-1: any).
 Position = tuple[list[tuple[Card, ...]], str, int]
-# What a seat's numbers are made of, as small integers: its hand's (`_hand_numbers`)
-# and its place's (`_place_numbers`).
-HandKey = tuple[int, int, int, int, int]
-PlaceKey = tuple[int, int, int, int, int, int, int, int]
+# What a seat's numbers are made of, as small integers: its hand's (`_hand_numbers`:
+# size, `_HAND_COUNTS` of its cards' code, colours held) and its place's
+# (`_place_numbers`: place, playable cards, size up to 3, `_BEFORE_COUNTS` of the seat
+# before's code if on two cards or fewer, hit, cards of the colour to follow, Skips and
+# Draw Twos if the next seat is on two cards or fewer).
+HandKey = tuple[int, int, int]
+PlaceKey = tuple[int, int, int, int, int, int, int]
 # Part of a seat's share of the hidden layer, from the seat in each role: itself, the
 # seat before, after and opposite the seat being judged.
 Share = tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...], tuple[float, ...]]
 
 MAX_SHARES = 20000  # kept shares of each kind; the table starts afresh when full
 _MASK = 0xFFFF
+_HAND_COUNTS = (1 << 48) - 1  # wilds, Draw Fours, Skips/Reverses/Draw Twos (`_card_codes`)
+_BEFORE_COUNTS = 0xFFFF0000FFFF  # a code shifted by 16: Draw Fours, Skips/Draw Twos
 
 
 class _Part:
@@ -225,32 +230,44 @@ def _seat_keys(position: Position) -> list[tuple[HandKey, PlaceKey]]:
     """What each seat's numbers are made of (`_hand_numbers`, `_place_numbers`)."""
     hands, top, active = position
     code_of = _card_codes(top, active).__getitem__
-    packed = [sum(map(code_of, hand)) for hand in hands]
-    sizes = [len(hand) for hand in hands]
-    mover_hits = packed[0] >> 144 & _MASK > 0
+    h0, h1, h2, h3 = hands
+    c0, c1, c2, c3 = (
+        sum(map(code_of, h0)),
+        sum(map(code_of, h1)),
+        sum(map(code_of, h2)),
+        sum(map(code_of, h3)),
+    )
+    n0, n1, n2, n3 = len(h0), len(h1), len(h2), len(h3)
+    mover_hits = c0 >> 144 & _MASK > 0
+    follow = 16 * (4 + active) if active >= 0 else -1
     m = _MASK
     keys = []
-    for k in range(SEATS):
-        code, size, before = packed[k], sizes[k], packed[k - 1]
-        playable = code >> 128 & m
+    # each seat: its place, its cards, its size, the seat before's cards, the next's size
+    for k, code, size, before, next_size in (
+        (0, c0, n0, c3, n1),
+        (1, c1, n1, c0, n2),
+        (2, c2, n2, c1, n3),
+        (3, c3, n3, c2, n0),
+    ):
         low = size <= 2
-        colors = (code >> 64 & m > 0) + (code >> 80 & m > 0) + (code >> 96 & m > 0)
+        playable = code >> 128 & m
+        colors = code >> 64
         hand: HandKey = (
             size,
-            code & m,
-            code >> 16 & m,
-            code >> 32 & m,
-            colors + (code >> 112 & m > 0),
+            code & _HAND_COUNTS,
+            (colors & m > 0)
+            + (colors >> 16 & m > 0)
+            + (colors >> 32 & m > 0)
+            + (colors >> 48 & m > 0),
         )
         place: PlaceKey = (
             k,
-            playable if k == 0 else min(playable, 1),
-            min(size, 3),
-            before >> 48 & m if low else 0,
-            before >> 16 & m if low else 0,
-            int(mover_hits and k == 1 and low),
-            code >> 16 * (4 + active) & m if active >= 0 else 0,
-            code >> 48 & m if sizes[(k + 1) % SEATS] <= 2 else 0,
+            playable if k == 0 else playable > 0,
+            size if low else 3,
+            before >> 16 & _BEFORE_COUNTS if low else 0,
+            mover_hits and k == 1 and low,
+            code >> follow & m if follow >= 0 else 0,
+            code >> 48 & m if next_size <= 2 else 0,
         )
         keys.append((hand, place))
     return keys
@@ -258,7 +275,8 @@ def _seat_keys(position: Position) -> list[tuple[HandKey, PlaceKey]]:
 
 def _hand_numbers(key: HandKey) -> tuple[float, ...]:
     """The numbers of `HAND`, in that order."""
-    size, wild, w4, srd2, colors = key
+    size, counts, colors = key
+    wild, w4, srd2 = counts & _MASK, counts >> 16 & _MASK, counts >> 32 & _MASK
     one, two = size == 1, size == 2
     return tuple(
         float(x)
@@ -279,7 +297,8 @@ def _hand_numbers(key: HandKey) -> tuple[float, ...]:
 
 def _place_numbers(key: PlaceKey) -> tuple[float, ...]:
     """The numbers of `PLACE`, in that order (`size` is 3 for three cards or more)."""
-    k, playable, size, sd2_before, w4_before, hits, n_active, sd2 = key
+    k, playable, size, before, hits, n_active, sd2 = key
+    sd2_before, w4_before = before >> 32 & _MASK, before & _MASK
     one, two, low, can = size == 1, size == 2, size <= 2, playable > 0
     return tuple(
         float(x)
