@@ -4,7 +4,8 @@
 #   (a) wheel -> fresh venv (not editable) -> `uno-desktop $SMOKE_ARGS` from a folder
 #       outside the source tree, so data files must come from inside the wheel;
 #   (b) `pyinstaller build.spec` -> `dist/uno-desktop/uno-desktop $SMOKE_ARGS` from
-#       another folder, with dummy video and audio drivers.
+#       another folder, with dummy video and audio drivers; the bundle at most
+#       MAX_BUNDLE_MB (80) MB.
 # Each is also started with one phone seat on 127.0.0.1 (packaging/phone_check.py): its
 # `join seat 1` line, the phone page and its files, and 403 for a wrong token.
 # SMOKE_ARGS defaults to --smoke. PYTHON defaults to the project's .venv/bin/python.
@@ -100,7 +101,11 @@ end_s="$(now_s)"
 BUNDLE="$ROOT/dist/uno-desktop"
 [ -x "$BUNDLE/uno-desktop" ] || fail "no executable at $BUNDLE/uno-desktop"
 "$PY" -c "print(f'  built in {$end_s - $start_s:.1f} s')"
-du -sh "$BUNDLE" | sed 's/^/  size /'
+# Issue 27: the one-folder bundle stays at most MAX_BUNDLE_MB (du's MiB, rounded up).
+MAX_BUNDLE_MB="${MAX_BUNDLE_MB:-80}"
+size_mb="$(du -sm "$BUNDLE" | cut -f1)"
+echo "  size ${size_mb} MB (at most ${MAX_BUNDLE_MB} MB)"
+[ "$size_mb" -le "$MAX_BUNDLE_MB" ] || fail "the bundle is ${size_mb} MB, over ${MAX_BUNDLE_MB} MB"
 
 step "7/7 run the bundle from another folder: uno-desktop $SMOKE_ARGS"
 mkdir -p "$TMP/run-bundle"

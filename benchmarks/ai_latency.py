@@ -46,7 +46,7 @@ def measure(
         shift = g % players
         levels = levels[players - shift :] + levels[: players - shift]
         bots = [make_hard(variant) if level == "hard" else make_bot(level) for level in levels]
-        for bot in bots:  # as a match seats them (the net's numpy loads here, untimed)
+        for bot in bots:  # as a match seats them (the net's weights load here, untimed)
             if hasattr(bot, "prepare"):
                 bot.prepare(players)
         game = Game.new(RuleSet(), players, seed=rng.getrandbits(64), dealer=g % players)

@@ -12,7 +12,7 @@ which seat it is from the turn) into a score, and a softmax over the four seats 
 each its chance. Adam on the log loss, 20 passes over four fifths of the positions;
 prints the held-out log loss of the net and of `search.table_value` (the judge of
 other tables), for scale.
-`--write` rewrites `uno_desktop/ai/valuenet_weights.py`. Not a test: prints only.
+`--write` rewrites `uno_desktop/ai/valuenet_weights.json`. Not a test: prints only.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from uno_desktop.ai import make_bot, valuenet
 from uno_desktop.ai.search import table_value
 from uno_desktop.engine import Game, RuleSet
 
-WEIGHTS = Path(__file__).resolve().parent.parent / "uno_desktop" / "ai" / "valuenet_weights.py"
+WEIGHTS = Path(__file__).resolve().parent.parent / "uno_desktop" / "ai" / "valuenet_weights.json"
 
 
 def collect(
@@ -78,7 +78,7 @@ def main() -> None:
     p.add_argument("--seeds", default="11,12")
     p.add_argument("--hidden", type=int, default=8)
     p.add_argument("--epochs", type=int, default=20)
-    p.add_argument("--write", action="store_true", help="rewrite valuenet_weights.py")
+    p.add_argument("--write", action="store_true", help="rewrite valuenet_weights.json")
     args = p.parse_args()
     t0 = time.perf_counter()
     pos: list[valuenet.Position] = []
@@ -155,25 +155,29 @@ def main() -> None:
 
 
 def write(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, mu: np.ndarray, sd: np.ndarray) -> None:
-    def row(xs: np.ndarray) -> str:
-        return "(" + ", ".join(f"{float(a):.7g}" for a in xs) + ",)"
+    """The weights as JSON (read by `ai.netweights`), one row of W1 a line, 7 digits."""
 
+    def row(xs: np.ndarray) -> str:
+        return "[" + ", ".join(f"{float(a):.7g}" for a in xs) + "]"
+
+    rows = [f"    {row(r)}" for r in w1]
     lines = [
-        '"""The weights of `valuenet` (written by benchmarks/fit_table_net.py --write)."""',
-        "",
-        "# Input i of the hidden layer: feature i % 26 of the seat itself, the seat before,",
-        "# after, opposite (i // 26 = 0..3), then which seat from the turn (104..107).",
-        "W1 = (",
-        *(f"    {row(r)}," for r in w1),
-        ")",
-        f"B1 = {row(b1)}",
-        f"W2 = {row(w2)}",
-        "# Feature scaling: (x - MU) / SD.",
-        f"MU = {row(mu)}",
-        f"SD = {row(sd)}",
+        "{",
+        '  "about": "The weights of uno_desktop/ai/valuenet.py, written by'
+        " benchmarks/fit_table_net.py --write. Row i of W1: feature i % 26 of the seat"
+        " itself, the seat before, after, opposite (i // 26 = 0..3), then which seat from"
+        ' the turn (104..107). Features are scaled as (x - MU) / SD.",',
+        '  "W1": [',
+        ",\n".join(rows),
+        "  ],",
+        f'  "B1": {row(b1)},',
+        f'  "W2": {row(w2)},',
+        f'  "MU": {row(mu)},',
+        f'  "SD": {row(sd)}',
+        "}",
         "",
     ]
-    WEIGHTS.write_text("\n".join(lines))
+    WEIGHTS.write_text("\n".join(lines), encoding="utf-8")
 
 
 if __name__ == "__main__":

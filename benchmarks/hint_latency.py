@@ -32,7 +32,7 @@ def measure(
     players: int, games: int, seed: int, clock: Callable[[], float] = time.perf_counter
 ) -> list[float]:
     """Seconds per hint over `games` seeded games at `players` seats."""
-    prepare(players)  # as the table does when it opens (the net's numpy loads here)
+    prepare(players)  # as the table does when it opens (the net's weights load here)
     rng = random.Random(seed)
     bots = [make_bot("normal") for _ in range(players)]
     took: list[float] = []

@@ -87,3 +87,50 @@ def test_make_assets_reproduces_the_committed_files_byte_for_byte(tmp_path):
     assert made, "the generator wrote nothing"
     for rel in made:
         assert (tmp_path / rel).read_bytes() == (ASSETS_DIR / rel).read_bytes(), rel
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_macos_icon_is_an_icns_of_pngs_from_16_to_512_pixels():
+    data = (ASSETS_DIR / "icon.icns").read_bytes()
+    assert data[:4] == b"icns"
+    assert struct.unpack(">I", data[4:8])[0] == len(data)
+    sizes = {}
+    at = 8
+    while at < len(data):
+        kind, length = data[at : at + 4], struct.unpack(">I", data[at + 4 : at + 8])[0]
+        assert length > 8 and at + length <= len(data)
+        sizes[kind] = _png_size(data[at + 8 : at + length])
+        at += length
+    assert sizes == {
+        b"icp4": (16, 16),
+        b"icp5": (32, 32),
+        b"icp6": (64, 64),
+        b"ic07": (128, 128),
+        b"ic08": (256, 256),
+        b"ic09": (512, 512),
+    }
+
+
+def test_the_windows_icons_entries_are_pngs_of_the_sizes_they_claim():
+    data = (ASSETS_DIR / "icon.ico").read_bytes()
+    count = struct.unpack_from("<H", data, 4)[0]
+    for i in range(count):
+        width, _, _, _, _, _, size, offset = struct.unpack_from("<BBBBHHII", data, 6 + 16 * i)
+        assert _png_size(data[offset : offset + size]) == (width or 256, width or 256)
+
+
+def test_the_linux_package_icons_come_in_every_hicolor_size(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    subprocess.run(
+        [sys.executable, str(MAKE_ASSETS), "--hicolor", str(tmp_path)],
+        check=True,
+        capture_output=True,
+        env=env,
+    )
+    for n in (16, 24, 32, 48, 64, 128, 256):
+        png = (tmp_path / f"{n}x{n}" / "apps" / "uno-desktop.png").read_bytes()
+        assert _png_size(png) == (n, n)

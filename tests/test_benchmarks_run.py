@@ -32,9 +32,11 @@ TINY = {
     "replays_list.py": ["--records", "20", "--runs", "2"],
     "startup.py": ["--runs", "1"],
     "engine_vs_rlcard.py": ["--games", "3", "--reps", "1"],
+    "ai_vs_rlcard_rule.py": ["--games", "2"],
     "seat_view.py": ["--games", "2"],
 }
-NEEDS = {"engine_vs_rlcard.py": "rlcard"}  # an optional extra ('.[compare]')
+# optional extras (".[compare]")
+NEEDS = {"engine_vs_rlcard.py": "rlcard", "ai_vs_rlcard_rule.py": "rlcard"}
 
 
 def test_every_benchmark_has_tiny_arguments_here():

@@ -1,5 +1,8 @@
 """Generate the game's sounds and icon: `python tools/make_assets.py [OUT_DIR]`.
 
+`python tools/make_assets.py --hicolor DIR` writes only the icon for a Linux package:
+DIR/<N>x<N>/apps/uno-desktop.png for each size of the freedesktop hicolor theme.
+
 Everything in `assets/` is drawn or synthesised here, so the repository holds no binary
 of unknown origin and anyone can rebuild it. Sounds use the standard library only (one
 seeded `random.Random` per sound, so noise is the same every run); the icon is drawn with
@@ -13,6 +16,7 @@ OUT_DIR defaults to the repository's `assets/` folder. It receives:
     icon.png            256x256 application icon (RGBA)
     icon-64.png         64x64 version for small places (window title bar)
     icon.ico            Windows icon (PNG-compressed entries, 256/64/48/32/16) for PyInstaller
+    icon.icns           macOS icon (PNG entries, 16 to 512) for PyInstaller's .app
 """
 
 from __future__ import annotations
@@ -36,6 +40,9 @@ SAMPLE_RATE_HZ = 22050
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT_DIR = REPO_ROOT / "assets"
 ICON_SIZES_PX = (256, 64, 48, 32, 16)
+# .icns entry types holding a PNG of each size (Apple's "icp4".."ic09")
+ICNS_TYPES = {16: b"icp4", 32: b"icp5", 64: b"icp6", 128: b"ic07", 256: b"ic08", 512: b"ic09"}
+HICOLOR_SIZES_PX = (16, 24, 32, 48, 64, 128, 256)
 
 Samples = list[float]
 
@@ -493,6 +500,29 @@ def ico_bytes(pngs: Sequence[tuple[int, bytes]]) -> bytes:
     return header + entries + b"".join(data for _, data in pngs)
 
 
+def icns_bytes(pngs: Sequence[tuple[int, bytes]]) -> bytes:
+    """A macOS .icns holding PNG images: "icns" and the total length, then per image its
+    type (`ICNS_TYPES`) and length (both big-endian, each length counting its 8-byte
+    header) followed by the PNG. The standard library is enough here too."""
+    body = b"".join(
+        ICNS_TYPES[size_px] + struct.pack(">I", 8 + len(data)) + data for size_px, data in pngs
+    )
+    return b"icns" + struct.pack(">I", 8 + len(body)) + body
+
+
+def write_hicolor(out_dir: Path) -> list[Path]:
+    """The icon at each hicolor size, as a Linux package installs it."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    written = []
+    for size in HICOLOR_SIZES_PX:
+        path = out_dir / f"{size}x{size}" / "apps" / "uno-desktop.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write_if_changed(path, png_bytes(draw_icon(size)))
+        written.append(path)
+    return written
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -523,18 +553,25 @@ def make_assets(out_dir: Path) -> list[Path]:
     written.append(sounds_dir / "music.wav")
 
     # Off-screen surfaces need no pygame.init(): that would also open the audio device.
-    pngs = {size: png_bytes(draw_icon(size)) for size in ICON_SIZES_PX}
+    pngs = {size: png_bytes(draw_icon(size)) for size in {*ICON_SIZES_PX, *ICNS_TYPES}}
     for name, data in (("icon.png", pngs[256]), ("icon-64.png", pngs[64])):
         _write_if_changed(out_dir / name, data)
         written.append(out_dir / name)
     ico = ico_bytes([(s, pngs[s]) for s in ICON_SIZES_PX])
     _write_if_changed(out_dir / "icon.ico", ico)
     written.append(out_dir / "icon.ico")
+    icns = icns_bytes([(s, pngs[s]) for s in sorted(ICNS_TYPES)])
+    _write_if_changed(out_dir / "icon.icns", icns)
+    written.append(out_dir / "icon.icns")
     return written
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) == 2 and args[0] == "--hicolor":
+        for path in write_hicolor(Path(args[1])):
+            print(path)
+        return 0
     if len(args) > 1 or (args and args[0] in ("-h", "--help")):
         print(__doc__)
         return 0 if args and args[0] in ("-h", "--help") else 2

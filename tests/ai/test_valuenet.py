@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import math
 import random
+import subprocess
+import sys
+from importlib import resources
 
 import pytest
 
-from uno_desktop.ai import HardBot, make_bot, valuenet, valuenet_weights
+from uno_desktop.ai import HardBot, make_bot, netweights, valuenet
 from uno_desktop.ai.hard import NET_VALUE
+from uno_desktop.ai.netweights import read_weights
 from uno_desktop.ai.search import table_value
 from uno_desktop.engine import Game, RuleSet
 from uno_desktop.presets import load_preset
@@ -84,20 +89,94 @@ def test_the_nets_numbers_are_what_reading_each_hand_gives(preset):
     rules = load_preset(preset)
     games = [g for i, g in enumerate(_positions(rules, 3)) if i % 3 == 0 and not g.is_over]
     feats = valuenet.features([valuenet.encode(g) for g in games])
-    assert feats.shape == (len(games), 4, valuenet.FEATURES)
+    assert len(feats) == len(games)
     for g, f in zip(games, feats):
+        assert [len(seat) for seat in f] == [valuenet.FEATURES] * 4
         for k in range(4):
             seat = (g.current + k * g.direction) % 4
             assert list(f[k]) == pytest.approx(_plain_features(g, seat)), (g.top_card, k)
 
 
+@pytest.mark.parametrize("preset", ["official", "swedish", "party"])
+def test_the_plain_python_net_gives_what_the_numpy_net_gave(preset):
+    import numpy as np  # in the test extras; the game runs without it
+
+    from . import valuenet_numpy
+
+    games = [g for g in _positions(load_preset(preset), 12) if not g.is_over]
+    positions = [valuenet.encode(g) for g in games]
+    assert len(positions) > 500
+    weights = read_weights(valuenet.FEATURES, valuenet.SEATS)
+    assert np.array(valuenet.features(positions)) == pytest.approx(
+        valuenet_numpy.features(positions), abs=0
+    )
+    want = valuenet_numpy.chances(positions, weights)
+    got = np.array(valuenet.chances(positions))
+    assert np.abs(got - want).max() < 1e-12
+
+
 def test_the_weights_fit_the_net():
-    assert len(valuenet_weights.W1) == 4 * valuenet.FEATURES + 4
-    hidden = len(valuenet_weights.B1)
-    assert all(len(row) == hidden for row in valuenet_weights.W1)
-    assert len(valuenet_weights.W2) == hidden
-    assert len(valuenet_weights.MU) == len(valuenet_weights.SD) == valuenet.FEATURES
-    assert all(s > 0 for s in valuenet_weights.SD)
+    w = read_weights(valuenet.FEATURES, valuenet.SEATS)
+    assert len(w.w1) == 4 * valuenet.FEATURES + 4
+    assert all(len(row) == len(w.b1) == len(w.w2) == 8 for row in w.w1)
+    assert len(w.mu) == len(w.sd) == valuenet.FEATURES
+
+
+def _weights_doc(**change):
+    w = read_weights(valuenet.FEATURES, valuenet.SEATS)
+    doc = {"W1": [list(r) for r in w.w1], "B1": list(w.b1), "W2": list(w.w2)}
+    doc |= {"MU": list(w.mu), "SD": list(w.sd)}
+    doc.update(change)
+    return json.dumps(doc).encode()
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (b"x" * (netweights.MAX_BYTES + 1), "over 65536 bytes"),
+        (b'{"W1": [\n  1,\n', "w.json, line 3: not JSON"),
+        (b"[1, 2]", "expected an object"),
+        (b"\xff\xfe", "not UTF-8"),
+        (_weights_doc(B1=[0.1] * 7), "key W1 row 0 has 8 numbers (expected 7)"),
+        (_weights_doc(W1=[[0.0] * 8] * 107), "key W1 must be a list of 108 rows"),
+        (_weights_doc(W2=[0.0] * 9), "key W2 has 9 numbers (expected 8)"),
+        (_weights_doc(MU=[0.0] * 25), "key MU has 25 numbers (expected 26)"),
+        (_weights_doc(SD=[1.0] * 25 + [0.0]), "key SD must hold numbers above zero"),
+        (_weights_doc(SD=[1.0] * 25 + ["1"]), "key SD must be a list of finite numbers"),
+        (_weights_doc(B1=[]), "key B1 has 0 numbers"),
+        (_weights_doc(W2=[float("nan")] * 8), "key W2 must be a list of finite numbers"),
+    ],
+)
+def test_a_damaged_weights_file_is_refused_naming_the_file_and_the_key(data, message):
+    with pytest.raises(netweights.WeightsError) as e:
+        netweights.parse_weights(data, valuenet.FEATURES, valuenet.SEATS, "w.json")
+    assert str(e.value).startswith("w.json")
+    assert message in str(e.value)
+
+
+def test_the_shipped_weights_file_reads_as_it_parses():
+    raw = resources.files("uno_desktop.ai").joinpath(netweights.FILE_NAME).read_bytes()
+    assert len(raw) < netweights.MAX_BYTES
+    read = read_weights(valuenet.FEATURES, valuenet.SEATS)
+    assert read == netweights.parse_weights(raw, valuenet.FEATURES, valuenet.SEATS, "x")
+
+
+def test_the_hard_bot_judges_four_seats_with_numpy_unavailable():
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"  # any import of numpy now fails
+        "import random\n"
+        "from uno_desktop.ai import HardBot, make_bot\n"
+        "from uno_desktop.ai.hard import NET_VALUE\n"
+        "from uno_desktop.engine import Game, RuleSet\n"
+        "game = Game.new(RuleSet(hand_size=3), 4, seed=5)\n"
+        "HardBot().prepare(4)\n"
+        "print(round(sum(NET_VALUE(game, s) for s in range(4)), 9))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "1.0"
 
 
 def test_the_net_gives_each_seat_a_chance_and_they_add_up_to_one():

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from uno_desktop.render.fonts import font
+from uno_desktop.render import fonts
+from uno_desktop.render.fonts import clear_cache, font, text_size
 
 
 def test_the_same_size_and_style_gives_the_same_font_object():
@@ -29,3 +30,31 @@ def test_the_heading_face_is_not_the_text_face():
 def test_a_font_renders_text():
     image = font(30).render("UNO", True, (255, 255, 255))
     assert image.get_width() > image.get_height() > 0
+
+
+class _CountingFont:
+    """A font that counts how often it is asked to measure."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def size(self, text: str) -> tuple[int, int]:
+        self.asked.append(text)
+        return 7 * len(text), 12
+
+
+def test_a_line_is_measured_once_per_font_and_text_and_again_after_the_fonts_are_cleared():
+    f = _CountingFont()
+    assert text_size(f, "Ann") == text_size(f, "Ann") == (21, 12)
+    assert text_size(f, "Bo\x00") == (21, 12)
+    assert f.asked == ["Ann", "Bo\ufffd"]
+    clear_cache()
+    text_size(f, "Ann")
+    assert f.asked == ["Ann", "Bo\ufffd", "Ann"]
+
+
+def test_the_measures_kept_are_bounded():
+    f = _CountingFont()
+    for i in range(fonts.MAX_SIZES + 10):
+        text_size(f, str(i))
+    assert len(fonts._sizes) <= fonts.MAX_SIZES

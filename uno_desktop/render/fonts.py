@@ -34,6 +34,10 @@ _UNDRAWABLE = re.compile("[\x00\ud800-\udfff]")
 
 _cache: dict[tuple[int, bool, bool], pygame.font.Font] = {}
 _missing: set[str] = set()
+#: measured lines: a table frame measures the same labels again and again (about 28
+#: times a frame at ten seats); the table starts afresh when full
+_sizes: dict[tuple[pygame.font.Font, str], tuple[int, int]] = {}
+MAX_SIZES = 4096
 
 
 def _load(name: str, size: int) -> pygame.font.Font | None:
@@ -85,6 +89,7 @@ def nominal_px(face: int) -> int:
 def clear_cache() -> None:
     """Forget every font (after pygame.font.quit(), cached fonts are unusable)."""
     _cache.clear()
+    _sizes.clear()
 
 
 def drawable(text: str) -> str:
@@ -94,9 +99,15 @@ def drawable(text: str) -> str:
 
 
 def text_size(f: pygame.font.Font, text: str) -> tuple[int, int]:
-    """The size of `text` drawn in `f` (see `render`)."""
-    width, height = f.size(drawable(text))
-    return int(width), int(height)
+    """The size of `text` drawn in `f` (see `render`), measured once per font and text."""
+    got = _sizes.get((f, text))
+    if got is None:
+        width, height = f.size(drawable(text))
+        got = int(width), int(height)
+        if len(_sizes) >= MAX_SIZES:
+            _sizes.clear()
+        _sizes[(f, text)] = got
+    return got
 
 
 def render(f: pygame.font.Font, text: str, color: tuple[int, int, int]) -> pygame.Surface:
