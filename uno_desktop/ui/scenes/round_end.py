@@ -222,10 +222,13 @@ class RoundEndScene(Overlay):
             return
         on_top = self.stack is not None and self.stack.top is self and not self.closed
         ready = on_top and self._shown_s >= PHONE_NEXT_DELAY_S
+        offered = phones.table.next_round_offered
         if ready and phones.match.winner_after_round() is None:
             phones.offer_next_round(self._from_phone)
         else:
             phones.offer_next_round(None)
+        if phones.table.next_round_offered != offered:
+            self.dirty = True  # the line under the buttons says it
 
     def _next_from_phone(self) -> None:
         """A phone asked for the next round: as Next round here, the count cut short."""
@@ -396,6 +399,15 @@ class RoundEndScene(Overlay):
             )
         if self.counting:
             self.draw_placed(surface, "skip", theme.TEXT_DIM_RGB)
+        elif (phones := self._phones()) is not None and phones.table.next_round_offered:
+            draw_text(  # where the skip line was: the two never show at once
+                surface,
+                _("Any phone can start the next round too"),
+                max(11, round(20 * s)),
+                theme.TEXT_DIM_RGB,
+                center=self.texts["skip"][1].center,
+                max_w=p.w - round(40 * s),
+            )
         hints = self.hints_line()
         if hints:
             draw_text(
