@@ -121,3 +121,33 @@ def test_a_round_that_wins_the_match_offers_no_next_round_and_the_phones_keep_th
         assert last["result"]["final"] == "Ann wins the match!"
     finally:
         services.close_phones()
+
+
+def test_the_idle_loop_wakes_when_the_phones_may_start_the_next_round(phones):
+    app, services = at_round_end(phones)
+    try:
+        end = app.stack.top
+        assert isinstance(end, RoundEndScene)
+        assert 0 < (end.wake_in_s() or 0) <= PHONE_NEXT_DELAY_S
+        frames(app, round(PHONE_NEXT_DELAY_S * 30) + 2)
+        assert end.wake_in_s() is None
+        assert app.idle_timeout_s() > 0
+    finally:
+        services.close_phones()
+
+
+def test_watching_the_round_again_withdraws_the_phones_next_round_until_it_is_left(phones):
+    app, services = at_round_end(phones)
+    try:
+        frames(app, round(PHONE_NEXT_DELAY_S * 30) + 2)
+        end = app.stack.top
+        assert isinstance(end, RoundEndScene)
+        end.watch_button.on_press()
+        frames(app, 2)
+        assert app.stack.top is not end
+        assert not services.phones.table.next_round_offered
+        phones.act(1, do="next")
+        until(app, lambda: any(m["type"] == "error" for m in phones.got[1]), "a refusal")
+        assert services.match.round_no == 1
+    finally:
+        services.close_phones()
