@@ -151,3 +151,13 @@ def test_watching_the_round_again_withdraws_the_phones_next_round_until_it_is_le
         assert services.match.round_no == 1
     finally:
         services.close_phones()
+
+
+def test_the_delay_is_read_on_the_clock_so_a_long_idle_sleep_counts_in_full(phones):
+    app, services = at_round_end(phones)
+    try:
+        services.clock.advance(PHONE_NEXT_DELAY_S + 0.5)
+        app.step(0.1)  # the one frame after the idle loop slept: its dt is capped
+        assert services.phones.table.next_round_offered
+    finally:
+        services.close_phones()

@@ -101,7 +101,7 @@ class RoundEndScene(Overlay):
         self.step_s = min(COUNT_STEP_S, COUNT_TOTAL_S / n)
         self.counted = 0
         self._clock_s = 0.0
-        self._shown_s = 0.0
+        self._shown_at_s: float | None = None  # on the services' clock (a frame's dt is capped)
         self._from_phone = self._next_from_phone  # one callable: the offer is kept as is
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.row_h = 30
@@ -109,6 +109,7 @@ class RoundEndScene(Overlay):
 
     def enter(self) -> None:
         super().enter()
+        self._shown_at_s = self.services.clock.now_s()
         count_round(self.services, self.match)
 
     def build(self) -> None:
@@ -133,7 +134,6 @@ class RoundEndScene(Overlay):
 
     def update(self, dt_s: float) -> None:
         super().update(dt_s)
-        self._shown_s += dt_s
         self._offer_phones()
         if not self.counting:
             return
@@ -221,7 +221,7 @@ class RoundEndScene(Overlay):
         if phones is None:
             return
         on_top = self.stack is not None and self.stack.top is self and not self.closed
-        ready = on_top and self._shown_s >= PHONE_NEXT_DELAY_S
+        ready = on_top and self._wait_s() == 0.0
         offered = phones.table.next_round_offered
         if ready and phones.match.winner_after_round() is None:
             phones.offer_next_round(self._from_phone)
@@ -236,11 +236,18 @@ class RoundEndScene(Overlay):
             self.finish_count()
         self._continue()
 
+    def _wait_s(self) -> float:
+        """Seconds until the phones may start the next round (0: they may)."""
+        if self._shown_at_s is None:
+            return PHONE_NEXT_DELAY_S
+        shown_s = self.services.clock.now_s() - self._shown_at_s
+        return max(0.0, PHONE_NEXT_DELAY_S - shown_s)
+
     def wake_in_s(self) -> float | None:
-        phones = self._phones()
-        if phones is None or self._shown_s >= PHONE_NEXT_DELAY_S:
+        wait_s = self._wait_s()
+        if self._phones() is None or wait_s == 0.0:
             return None
-        return PHONE_NEXT_DELAY_S - self._shown_s
+        return wait_s
 
     def exit(self) -> None:
         super().exit()
