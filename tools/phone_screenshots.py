@@ -5,7 +5,8 @@
 A four-seat match (two phones, two computers) is played by the computer players' own
 choices up to a phone's second turn; Chromium (Debian's, under Playwright) shows that
 phone's hand at 390x844 and 412x915, in English and Swedish: the hand with a hint, the
-colour picker of a wild card, and the other phone waiting. Files are named
+colour picker of a wild card, and the other phone waiting; then, at 390x844, a round's
+end (its result and Next round) and a match's end (the final standings). Files are named
 `phone-NAME-WxH-LANG.png`, one image pixel a CSS pixel. Not a test: it serves on
 127.0.0.1, draws and saves.
 """
@@ -71,6 +72,9 @@ def staged_match() -> Any:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
+    parser.add_argument(
+        "--only", choices=("all", "round-end"), default="all", help="which pictures to take"
+    )
     args = parser.parse_args()
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -85,6 +89,11 @@ def main() -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     set_language("en")
+    with chromium() as browser:
+        for name, target in (("round-end", 500), ("match-end", 1)):
+            round_end_shots(browser, out, name, target)
+    if args.only == "round-end":
+        return
     match = staged_match()
     table = PhoneTable(match, [0, 1], listen=Listen("127.0.0.1", 0))
     table.start()
@@ -116,6 +125,52 @@ def main() -> None:
                 time.sleep(0.3)
                 shoot(page, out / f"phone-waiting-{w}x{h}-{lang}.png")
                 page.close()
+    finally:
+        table.stop()
+        set_language("en")
+
+
+def played_round(target_score: int) -> Any:
+    """A four-seat match whose first round the computer players' choices played out."""
+    from uno_desktop.ai import make_bot
+    from uno_desktop.match import ManualClock, Match, SeatSpec
+    from uno_desktop.presets import load_preset
+
+    rules = load_preset("official").replace(target_score=target_score)
+    names = ("Ann", "Bo", "Computer 1", "Computer 2")
+    kinds = ("human", "human", "normal", "normal")
+    match = Match(rules, [SeatSpec(n, k) for n, k in zip(names, kinds)], 4, clock=ManualClock())
+    match.start_round()
+    bot, rng = make_bot("normal"), random.Random(4)
+    while not match.round_over:
+        seat = match.observation(None).current
+        legal = match.legal_actions(seat)
+        choice = bot.choose(match.observation(seat), legal, rng)
+        match.act(choice if choice in legal else legal[0])
+    return match
+
+
+def round_end_shots(browser: Any, out: Path, name: str, target_score: int) -> None:
+    """Ann's phone at the round end (Next round offered, as after the delay)."""
+    from tests.phones.browser import open_hand
+    from uno_desktop.i18n import set_language
+    from uno_desktop.phones.net import Listen
+    from uno_desktop.phones.table import PhoneTable
+
+    match = played_round(target_score)
+    table = PhoneTable(match, [0, 1], listen=Listen("127.0.0.1", 0))
+    table.offer_next_round(lambda: None)
+    table.start()
+    try:
+        for lang in LANGS:
+            set_language(lang)
+            table.publish()
+            w, h = SIZES[0]
+            page = open_hand(browser, table.join_url(0), (w, h), scale=1)
+            page.wait_for_selector("#result:not([hidden])")
+            time.sleep(0.3)  # the card pictures settle
+            shoot(page, out / f"phone-{name}-{w}x{h}-{lang}.png")
+            page.close()
     finally:
         table.stop()
         set_language("en")

@@ -282,9 +282,22 @@ class Match:
     def match_winner(self) -> int | None:
         """The seat that won the match, None while it goes on. After MAX_MATCH_ROUNDS
         finished rounds the match ends anyway and the leader wins."""
-        winner = _scoring_match_winner(self.rules, self.totals)
-        if winner is None and self.round_no >= MAX_MATCH_ROUNDS and self.round_finished:
-            totals = self.totals
+        return self._winner_of(self.totals, self.round_finished)
+
+    def winner_after_round(self) -> int | None:
+        """The match's winner once the round just over is counted (None: the match goes
+        on, or the round is still played). The phones say it at the round end, before
+        the round's points reach `totals`."""
+        if self.round_finished:
+            return self.match_winner
+        if not self.round_over:
+            return None
+        points = self._require_game().points
+        return self._winner_of([t + p for t, p in zip(self.totals, points)], True)
+
+    def _winner_of(self, totals: Sequence[int], finished: bool) -> int | None:
+        winner = _scoring_match_winner(self.rules, totals)
+        if winner is None and self.round_no >= MAX_MATCH_ROUNDS and finished:
             if self.rules.scoring is Scoring.PENALTY:
                 return min(range(self.players), key=lambda s: totals[s])
             return max(range(self.players), key=lambda s: totals[s])

@@ -69,6 +69,7 @@ def test_on_your_turn_matching_cards_are_playable_and_a_wild_asks_its_colour():
         "challenge": False,
         "uno": False,
         "catch": [],
+        "next": False,
     }
     assert st["top"] == {"code": "R1", "name": "Red 1"} and st["color"] == "red"
 

@@ -19,7 +19,9 @@ Server to phone:
                                              whose turn, pending cards, the hand with what
                                              each card may do, what buttons apply ("can"),
                                              a prompt line, a challenge's shown hand, the
-                                             hint line, the last log lines
+                                             hint line, the last log lines; at a round
+                                             end its "result" (title, points, totals, the
+                                             match's winner when it is won)
     {"type": "error", "text": "..."}         an action the game refused, in words
     {"type": "error", "code": "rate"}        refused by the server ("too_big", "malformed",
                                              "rate"); the page words it from "strings"
@@ -34,5 +36,8 @@ Phone to server (at most 4 KiB, 20 a second):
     {"type": "act", "do": "uno"}             say UNO with one card left
     {"type": "act", "do": "catch", "target": 2}
     {"type": "act", "do": "hint"}            the answer comes later as the state's "hint"
+    {"type": "act", "do": "next"}            start the next round (the state's "can"
+                                             says when: at a round end, once its scores
+                                             were shown a moment; never at the match's end)
 A phone gets the kept `strings` and `state` again on every (re)connection.
 """

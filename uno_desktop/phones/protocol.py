@@ -29,7 +29,7 @@ MAX_MESSAGE_BYTES: Final = 4096
 """The largest frame a phone may send; an act needs under 100 bytes."""
 MAX_SEATS: Final = 10
 
-DOINGS: Final = ("play", "draw", "keep", "challenge", "uno", "catch", "hint")
+DOINGS: Final = ("play", "draw", "keep", "challenge", "uno", "catch", "hint", "next")
 COLOR_WORDS: Final = {
     "red": Color.RED,
     "yellow": Color.YELLOW,
@@ -114,8 +114,9 @@ def _seat(value: object) -> int:
 
 
 def to_action(seat: int, request: Request) -> Action | None:
-    """The engine action `seat` asks for with `request` (None for a hint, which is no
-    move). "draw" also takes a pending penalty; "keep" keeps the card just drawn."""
+    """The engine action `seat` asks for with `request` (None for a hint or the next
+    round, which are no move). "draw" also takes a pending penalty; "keep" keeps the
+    card just drawn."""
     do = request.do
     if do == "play":
         if request.card is None:
@@ -125,7 +126,7 @@ def to_action(seat: int, request: Request) -> Action | None:
         if request.target is None:
             raise BadRequest("malformed")
         return CatchUno(seat, request.target)
-    if do == "hint":
+    if do in ("hint", "next"):
         return None
     return _SIMPLE[do](seat)
 

@@ -26,7 +26,7 @@ from uno_desktop.view import Ask, SeatView
 from .net import Listen
 from .protocol import BadRequest, Request, to_action
 from .server import PhoneServer
-from .wire import page_strings, phone_state, refusal
+from .wire import next_refusal, page_strings, phone_state, refusal
 
 if TYPE_CHECKING:
     from uno_desktop.match import FeedPos
@@ -62,6 +62,7 @@ class SeatSource(Protocol):
     ) -> tuple[list[ev.Event], FeedPos]: ...
     def act(self, action: Action) -> object: ...
     def note_hint(self, seat: int) -> None: ...
+    def winner_after_round(self) -> int | None: ...
 
 
 def static_files() -> dict[str, bytes]:
@@ -119,6 +120,7 @@ class PhoneTable:
         self._state: dict[int, _Seat] = {s: _Seat() for s in self.seats}
         self._lang: str | None = None
         self._key: tuple[Any, ...] | None = None
+        self._next_round: Callable[[], None] | None = None
 
     # ------------------------------------------------------------ life
 
@@ -139,6 +141,18 @@ class PhoneTable:
     def wait(self, timeout_s: float) -> bool:
         """Sleep until a phone asks for something or `timeout_s` passes (headless loops)."""
         return self.server.wait(timeout_s)
+
+    def offer_next_round(self, start: Callable[[], None] | None) -> None:
+        """Let any phone seat start the next round with `start` (what the big screen's
+        Next round does), or withdraw the offer (None). The round end offers it once its
+        scores have been shown a moment; the phones' states say so."""
+        if start is not self._next_round:
+            self._next_round = start
+            self._key = None  # every phone's button changes
+
+    @property
+    def next_round_offered(self) -> bool:
+        return self._next_round is not None
 
     # ------------------------------------------------------------ every frame
 
@@ -190,6 +204,9 @@ class PhoneTable:
             news_from=acted.index if acted is not None and acted.deal == mine.feed.deal else 0,
             hint=mine.hint,
             hints=self.match.hints,
+            round_no=self.match.round_no,
+            match_winner=self.match.winner_after_round(),
+            next_round=self._next_round is not None,
         )
         text = repr(state)
         if text != mine.sent:
@@ -202,6 +219,8 @@ class PhoneTable:
         mine = self._state[seat]
         if self.match.round_no == 0:
             return False
+        if request.do == "next":
+            return self._start_next_round(seat)
         try:
             action = to_action(seat, request)
         except BadRequest as e:
@@ -222,6 +241,18 @@ class PhoneTable:
             return False
         mine.acted = before  # what this action brings (a challenge's shown hand) is news
         mine.hint = None
+        return True
+
+    def _start_next_round(self, seat: int) -> bool:
+        """A phone asks for the next round: carried out when the round end offers it,
+        refused in words otherwise. The engine has no part in it."""
+        start = self._next_round
+        if start is None:
+            text = next_refusal(self.match.seat_view(seat), self.match.winner_after_round())
+            self.server.send(seat, {"type": "error", "text": text})
+            return False
+        self.offer_next_round(None)
+        start()
         return True
 
     def _refuse(self, seat: int, view: SeatView, action: Action | None) -> None:

@@ -28,7 +28,7 @@ from uno_desktop.engine.actions import (
 from uno_desktop.engine.rules import Stacking
 from uno_desktop.i18n import _, language
 from uno_desktop.view import Ask, NewsKind, SeatView
-from uno_desktop.view.narration import play_refusal
+from uno_desktop.view.narration import play_refusal, round_title
 
 from .protocol import COLOR_WORDS, color_word
 
@@ -44,11 +44,16 @@ def phone_state(
     news_from: int = 0,
     hint: str | None = None,
     hints: bool = False,
+    round_no: int = 0,
+    match_winner: int | None = None,
+    next_round: bool = False,
 ) -> dict[str, Any]:
     """The `state` message for the seat `view` is of: JSON-ready, in the current language.
     `news_from`: the history's place from which a private result (a challenge's shown
     hand) is still news (the seat has not acted since). `hints`: the match lets people
-    ask for a hint (the Hint button shows)."""
+    ask for a hint (the Hint button shows). At a round end: `round_no` titles the result,
+    `match_winner` is the seat that won the match with it, `next_round` that a phone may
+    start the next round now."""
     seat = _seat(view)
     ask = view.question.ask
     answers = view.question.actions
@@ -61,6 +66,7 @@ def phone_state(
         "challenge": Challenge(seat) in answers,
         "uno": CallUno(seat) in view.legal,
         "catch": [a.target for a in view.legal if type(a) is CatchUno],
+        "next": next_round and view.round_over and match_winner is None,
     }
     if hints:
         can["hint"] = turn
@@ -99,6 +105,32 @@ def phone_state(
         },
         "hint": hint,
         "log": list(log),
+        "result": _result(view, names, round_no, match_winner) if view.round_over else None,
+    }
+
+
+def _result(
+    view: SeatView, names: Sequence[str], round_no: int, match_winner: int | None
+) -> dict[str, Any]:
+    """The round's result: its title, each seat's points this round and total after it,
+    and, when the round won the match, who did."""
+    return {
+        "title": round_title(view.winner, round_no, names, you=view.viewer),
+        "blocked": view.blocked,
+        "winner": view.winner,
+        "players": [
+            {
+                "seat": s,
+                "name": names[s],
+                "points": view.points[s],
+                "total": view.scores[s] + view.points[s],
+            }
+            for s in range(view.players)
+        ],
+        "match_winner": match_winner,
+        "final": None
+        if match_winner is None
+        else _("{name} wins the match!").format(name=names[match_winner]),
     }
 
 
@@ -158,6 +190,13 @@ def page_strings() -> dict[str, Any]:
             "uno": _("UNO!"),
             "catch": _("Catch {name}"),
             "hint": _("Hint"),
+            "next": _("Next round"),
+            "this_round": _("This round"),
+            "total": _("Total"),
+            "blocked": _("The round is blocked: no points this time."),
+            "next_soon": _("Anyone can start the next round in a moment."),
+            "next_any": _("Anyone at the table can start the next round."),
+            "match_over": _("The match is over. Thanks for playing!"),
             "ok": _("OK"),
             "cancel": _("Cancel"),
             "one_card": _("1 card"),
@@ -182,6 +221,15 @@ def page_strings() -> dict[str, Any]:
             },
         },
     }
+
+
+def next_refusal(view: SeatView, match_winner: int | None) -> str:
+    """Why a phone may not start the next round now, in a few plain words."""
+    if not view.round_over:
+        return _("The round is still being played")
+    if match_winner is not None:
+        return _("The match is over")
+    return _("Look at the scores first: the next round can start in a moment")
 
 
 def refusal(view: SeatView, action: Action | None, stacking: Stacking) -> str:

@@ -89,9 +89,16 @@ class PhoneLink:
         if self._running:
             self.table.publish()
 
+    def offer_next_round(self, start: Callable[[], None] | None) -> None:
+        """Let any phone start the next round with `start` (None: withdraw the offer)."""
+        self.table.offer_next_round(start)
+
     def stop(self) -> None:
-        """Close every phone's connection and stop listening. Idempotent."""
+        """Send each phone its last state (the match's final standings), then close every
+        connection and stop listening. Idempotent."""
         if self._running:
             self._running = False
             self._connected = frozenset()
+            self.table.offer_next_round(None)
+            self.table.publish()
             self.table.stop()

@@ -112,6 +112,15 @@ class FrameBuilder:
         phones = t.services.phones
         return phones is not None and seat in phones.connected()
 
+    def _panel_lines(self, lay: TableLayout) -> list[str]:
+        """The line under the log: the keys, or on a shared view how many phones play."""
+        t = self.table
+        if not t.viewer.shared:
+            return t.painter.panel.hint_lines(lay, t.hints.on)
+        seats = [s for s in range(t.viewer.n) if t.match.is_phone(s)]
+        connected = sum(1 for s in seats if self._phone(s))
+        return t.painter.panel.shared_lines(lay, connected, len(seats))
+
     def _bluffs(self) -> set[Card]:
         """The viewer's Wild Draw Fours that would be a bluff now: they hold the active
         colour, and these rules let the next player challenge."""
@@ -212,7 +221,7 @@ class FrameBuilder:
             active_color=st.active_color,
             direction=st.direction,
             log=tuple(t.view.log_lines()),
-            hints=tuple(t.painter.panel.hint_lines(lay, t.hints.on)),
+            hints=tuple(self._panel_lines(lay)),
             buttons=self._buttons(),
             status=self.status_text(),
             toast=t.toast,

@@ -133,11 +133,14 @@ class TableInput:
                 draw.text = lambda: label
         draw.enabled = seat is not None and Draw(seat) in legal
         keep.enabled = seat is not None and Pass(seat) in legal
-        hint.visible = t.hints.on
+        personal = not t.viewer.shared  # a shared view has nobody to press these
+        for key in (SideButton.DRAW, SideButton.PASS, SideButton.UNO, SideButton.CATCH):
+            side[key].visible = personal
+        hint.visible = t.hints.on and personal
         hint.enabled = bool(legal) and t.my_turn()
         for key in PANEL_ORDER:
             side[key].rect = pygame.Rect(lay.buttons[key])
-        if not t.hints.on:  # Menu takes the whole row
+        if not hint.visible:  # Menu takes the whole row
             menu.rect = lay.buttons[SideButton.MENU].union(lay.buttons[SideButton.HINT])
         return [side[key] for key in PANEL_ORDER if side[key].visible]
 

@@ -129,6 +129,16 @@ class PanelPainter:
         )
         if hint_key:
             text = _("{keys} · I hint").format(keys=text)
+        return self._wrapped(lay, text)
+
+    def shared_lines(self, lay: TableLayout, connected: int, phones: int) -> list[str]:
+        """The line under the log of a shared view (nobody at the screen): the table
+        plays on phones, and how many are connected."""
+        text = _("Playing on phones · {n} of {total} connected").format(n=connected, total=phones)
+        return self._wrapped(lay, text)
+
+    def _wrapped(self, lay: TableLayout, text: str) -> list[str]:
+        """`text` wrapped to the panel at the hint size (cached per size/language)."""
         px = self.hint_px(lay)
         width = lay.log_rect.w - round(8 * lay.scale)
         key = (text, px, width)

@@ -41,6 +41,9 @@ class Viewer:
         self.names = SeatNames(match.seat_name(s) for s in range(self.n))
         #: the people at the screen (phone seats play on their phones, never here)
         self.humans = [s for s in range(self.n) if match.is_human(s) and not match.is_phone(s)]
+        #: nobody at the screen, people on phones: the screen is a shared view, with no
+        #: button or key line that only a person sitting at it could use
+        self.shared = not self.humans and any(match.is_phone(s) for s in range(self.n))
         #: the viewer, and the last person who held the screen
         self.holder: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.last_holder: int | None = self.holder

@@ -60,6 +60,11 @@
       socket = null;
       if (event.code === CLOSE_ENDED) {
         replaced = true;  // nothing to come back to: this table's links are gone
+        if (words && state && state.result && state.result.final) {
+          showBanner(words.match_over);  // the final standings stay on screen
+          $("result-actions").replaceChildren();
+          return;
+        }
         showBanner(null);
         cover(words ? words.ended : "", null);
         $("cover").classList.add("still");
@@ -243,9 +248,43 @@
     const lines = state.log.slice(state.hint ? -2 : -3);
     $("log").replaceChildren(...lines.map((line) => el("li", { textContent: line })));
 
+    renderResult();
     renderActions();
     renderHand();
     renderShown();
+  }
+
+  function renderResult() {
+    const box = $("result");
+    const result = state.result;
+    box.hidden = !result;
+    if (!result) return;
+    $("result-title").textContent = result.title;
+    const final = $("result-final");
+    final.hidden = !result.final;
+    final.textContent = result.final || "";
+    $("col-round").textContent = words.this_round;
+    $("col-total").textContent = words.total;
+    $("scores").replaceChildren(...result.players.map((p) => {
+      const tr = el("tr", {}, [
+        el("td", { textContent: p.name }),
+        el("td", { textContent: p.points ? "+" + p.points : "–" }),
+        el("td", { className: "total", textContent: String(p.total) }),
+      ]);
+      tr.classList.toggle("won", p.seat === (result.final ? result.match_winner : result.winner));
+      tr.classList.toggle("you", p.seat === state.seat);
+      return tr;
+    }));
+    const note = $("result-note");
+    note.textContent = result.blocked ? words.blocked : "";
+    const actions = $("result-actions");
+    if (result.final) {
+      actions.replaceChildren();
+      return;
+    }
+    const when = state.can.next ? words.next_any : words.next_soon;
+    note.textContent = note.textContent ? note.textContent + " " + when : when;
+    actions.replaceChildren(button(words.next, "go", () => send({ do: "next" }), !state.can.next));
   }
 
   function renderActions() {

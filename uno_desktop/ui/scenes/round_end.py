@@ -4,7 +4,9 @@ The round is over, so no hand is secret any more: every seat's remaining cards a
 shown face up. The count runs through the scoring cards one at a time (a short
 animation; a key or click finishes it at once), then Continue adds the points to the
 match (`finish_round`) and deals the next round, or shows the end of the match; Watch
-again replays the round (every hand face up) and comes back here.
+again replays the round (every hand face up) and comes back here. At a table with
+phones, any phone may start the next round too, once this screen has been up for
+PHONE_NEXT_DELAY_S (nobody skips the scores by a stray tap).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from uno_desktop.ui.table_source import TableSource
 from uno_desktop.view.narration import round_title
 
 if TYPE_CHECKING:
+    from uno_desktop.ui.phone_link import PhoneLink
     from uno_desktop.ui.services import Services
 
 log = logging.getLogger(__name__)
@@ -31,6 +34,8 @@ log = logging.getLogger(__name__)
 #: seconds between two counted cards at animation speed 1, and the cap on the whole count
 COUNT_STEP_S = 0.11
 COUNT_TOTAL_S = 3.0
+#: how long the scores are up before a phone may start the next round
+PHONE_NEXT_DELAY_S = 2.5
 
 
 def count_round(services: Services, match: TableSource) -> None:
@@ -96,12 +101,15 @@ class RoundEndScene(Overlay):
         self.step_s = min(COUNT_STEP_S, COUNT_TOTAL_S / n)
         self.counted = 0
         self._clock_s = 0.0
+        self._shown_at_s: float | None = None  # on the services' clock (a frame's dt is capped)
+        self._from_phone = self._next_from_phone  # one callable: the offer is kept as is
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.row_h = 30
         super().__init__(services)
 
     def enter(self) -> None:
         super().enter()
+        self._shown_at_s = self.services.clock.now_s()
         count_round(self.services, self.match)
 
     def build(self) -> None:
@@ -126,6 +134,7 @@ class RoundEndScene(Overlay):
 
     def update(self, dt_s: float) -> None:
         super().update(dt_s)
+        self._offer_phones()
         if not self.counting:
             return
         speed = max(0.05, self.services.settings.animation_speed)
@@ -196,6 +205,56 @@ class RoundEndScene(Overlay):
             return True
         return super().handle_event(event)
 
+    # -- the phones' Next round
+
+    def _phones(self) -> PhoneLink | None:
+        """The phones of this match, while they listen (None: no phones, or a replay)."""
+        phones = self.services.phones
+        if phones is None or not phones.running or phones.match is not self.match:
+            return None
+        return phones
+
+    def _offer_phones(self) -> None:
+        """Offer the phones the next round while this screen is on top, the scores have
+        been up PHONE_NEXT_DELAY_S and the match goes on; withdraw it otherwise."""
+        phones = self._phones()
+        if phones is None:
+            return
+        on_top = self.stack is not None and self.stack.top is self and not self.closed
+        ready = on_top and self._wait_s() == 0.0
+        offered = phones.table.next_round_offered
+        if ready and phones.match.winner_after_round() is None:
+            phones.offer_next_round(self._from_phone)
+        else:
+            phones.offer_next_round(None)
+        if phones.table.next_round_offered != offered:
+            self.dirty = True  # the line under the buttons says it
+
+    def _next_from_phone(self) -> None:
+        """A phone asked for the next round: as Next round here, the count cut short."""
+        if self.counting:
+            self.finish_count()
+        self._continue()
+
+    def _wait_s(self) -> float:
+        """Seconds until the phones may start the next round (0: they may)."""
+        if self._shown_at_s is None:
+            return PHONE_NEXT_DELAY_S
+        shown_s = self.services.clock.now_s() - self._shown_at_s
+        return max(0.0, PHONE_NEXT_DELAY_S - shown_s)
+
+    def wake_in_s(self) -> float | None:
+        wait_s = self._wait_s()
+        if self._phones() is None or wait_s == 0.0:
+            return None
+        return wait_s
+
+    def exit(self) -> None:
+        super().exit()
+        phones = self._phones()
+        if phones is not None:
+            phones.offer_next_round(None)
+
     def _watch_again(self) -> None:
         """Play this round again on the table, every hand face up; leaving it comes back
         here."""
@@ -211,6 +270,9 @@ class RoundEndScene(Overlay):
             self.finish_count()
             return
         match = self.match
+        phones = self._phones()
+        if phones is not None:
+            phones.offer_next_round(None)
         if not match.round_finished:
             match.finish_round()
         self.close()
@@ -344,6 +406,15 @@ class RoundEndScene(Overlay):
             )
         if self.counting:
             self.draw_placed(surface, "skip", theme.TEXT_DIM_RGB)
+        elif (phones := self._phones()) is not None and phones.table.next_round_offered:
+            draw_text(  # where the skip line was: the two never show at once
+                surface,
+                _("Any phone can start the next round too"),
+                max(11, round(20 * s)),
+                theme.TEXT_DIM_RGB,
+                center=self.texts["skip"][1].center,
+                max_w=p.w - round(40 * s),
+            )
         hints = self.hints_line()
         if hints:
             draw_text(
