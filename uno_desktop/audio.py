@@ -64,6 +64,9 @@ class SoundBank:
         self._enabled = enabled
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._music: pygame.mixer.Sound | None = None
+        # the loop's file, read the first time the music is turned on (it is off by default
+        # and the largest file: reading it at start-up would delay the first frame)
+        self._music_path: Path | None = None
         self._music_volume = 0.0
 
     @classmethod
@@ -117,11 +120,15 @@ class SoundBank:
             return False
 
     def _apply_music(self) -> None:
-        if not self._enabled or self._music is None:
+        if not self._enabled or (self._music is None and self._music_path is None):
             return
         try:
             import pygame
 
+            if self._music is None and self._music_volume > 0.0:
+                self._music = self._read_music()
+            if self._music is None:
+                return
             channel = pygame.mixer.Channel(MUSIC_CHANNEL)
             if self._music_volume <= 0.0:
                 channel.stop()
@@ -155,12 +162,22 @@ class SoundBank:
             self._sounds[name] = sound
         music = sounds_dir / f"{MUSIC_NAME}.wav"
         if music.is_file():
-            try:
+            with contextlib.suppress(pygame.error):
                 pygame.mixer.set_reserved(MUSIC_CHANNEL + 1)  # effects never take its channel
-                self._music = pygame.mixer.Sound(str(music))
-            except (pygame.error, OSError):
-                self._music = None
+            self._music_path = music
             self._apply_music()
+
+    def _read_music(self) -> pygame.mixer.Sound | None:
+        """The music loop from its file, once; an unreadable file silences the music."""
+        import pygame
+
+        path, self._music_path = self._music_path, None
+        if path is None:
+            return None
+        try:
+            return pygame.mixer.Sound(str(path))
+        except (pygame.error, OSError):
+            return None
 
     def play(self, name: str) -> None:
         """Start the named sound; unknown or missing names and a dead mixer are ignored.
