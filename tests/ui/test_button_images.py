@@ -50,3 +50,19 @@ def test_a_kept_button_is_painted_afresh_for_a_new_window_floor():
     painted(long_text)
     use_floor((1024, 600))
     assert painted(long_text) == painted(long_text, fresh=True)
+
+
+def test_a_kept_layer_blits_like_the_layer_to_within_one_level_and_skips_clear_pixels():
+    from uno_desktop.ui.kit import kept_layer
+
+    layer = pygame.Surface((300, 160), pygame.SRCALPHA)
+    pygame.draw.ellipse(layer, (255, 255, 255, 120), layer.get_rect().inflate(-20, -20), 3)
+    pygame.draw.circle(layer, (250, 220, 60, 200), (40, 40), 12)
+    plain, kept = pygame.Surface((320, 180)), pygame.Surface((320, 180))
+    for surface in (plain, kept):
+        surface.fill(FELT_RGB)
+    plain.blit(layer, (10, 10))
+    kept.blit(kept_layer(layer.copy()), (10, 10))
+    a, b = pygame.image.tobytes(plain, "RGB"), pygame.image.tobytes(kept, "RGB")
+    assert max(abs(x - y) for x, y in zip(a, b, strict=True)) <= 1
+    assert kept_layer(layer).get_flags() & pygame.RLEACCELOK  # encoded at its first blit

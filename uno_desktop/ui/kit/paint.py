@@ -84,6 +84,14 @@ def draw_backdrop(surface: pygame.Surface) -> None:
     surface.blit(bg, (0, 0))
 
 
+def kept_layer(layer: pygame.Surface) -> pygame.Surface:
+    """`layer` (per-pixel alpha, mostly clear, blitted frame after frame) run-length
+    encoded: its clear pixels then cost nothing to blit (a colour may round one level
+    differently)."""
+    layer.set_alpha(255, pygame.RLEACCEL)
+    return layer
+
+
 def draw_panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
