@@ -111,6 +111,9 @@ def source_command() -> tuple[str, ...]:
 
 def build_env(real: bool, xdg_root: Path) -> dict[str, str]:
     env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
+    # A player's Python keeps compiled modules (the warm-up run writes them); without this
+    # a shell that sets PYTHONDONTWRITEBYTECODE times the compiler on every run.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     if not real:
         env["SDL_VIDEODRIVER"] = "dummy"
         env["SDL_AUDIODRIVER"] = "dummy"

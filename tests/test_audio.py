@@ -93,8 +93,11 @@ def test_volume_is_clamped_to_zero_one(asked, kept):
 
 def test_volume_change_applies_to_loaded_sounds_at_once():
     bank = make_sound_bank(1.0, ASSETS_DIR)
+    assert bank.loaded == frozenset(SOUND_NAMES)  # every sound read, so each is checked
     bank.volume = 0.25
-    assert all(s.get_volume() == pytest.approx(0.25, abs=0.01) for s in bank._sounds.values())
+    assert len(bank._sounds) == len(SOUND_NAMES) and all(
+        s.get_volume() == pytest.approx(0.25, abs=0.01) for s in bank._sounds.values()
+    )
 
 
 def test_volume_zero_plays_nothing():
@@ -122,3 +125,24 @@ def test_sound_names_are_the_ones_the_ui_uses():
         "celebrate",
     )
     assert audio.Sound("uno") is Sound.UNO
+
+
+def test_each_sound_file_is_read_when_that_sound_first_plays(monkeypatch):
+    # Start-up does not wait for the effects: each is read at its first play, once.
+    read: list[str] = []
+    real_sound = pygame.mixer.Sound
+
+    def recording_sound(path: str) -> pygame.mixer.Sound:
+        read.append(Path(path).name)
+        return real_sound(path)
+
+    monkeypatch.setattr(pygame.mixer, "Sound", recording_sound)
+    bank = make_sound_bank(0.6, ASSETS_DIR)
+    assert read == []
+    bank.play(Sound.UNO)
+    bank.play(Sound.UNO)
+    assert read == ["uno.wav"] and pygame.mixer.get_busy()
+    bank.volume = 0.3
+    bank.play(Sound.DEAL)
+    assert read == ["uno.wav", "deal.wav"]
+    assert all(s.get_volume() == pytest.approx(0.3, abs=0.01) for s in bank._sounds.values())

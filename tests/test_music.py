@@ -115,3 +115,23 @@ def test_the_music_loops_without_a_seam():
     seam = abs(samples[0] - samples[-1])
     assert seam <= max(steps)
     assert seam <= 4 * statistics.mean(steps) + 50
+
+
+def test_the_music_file_is_read_only_when_the_music_is_turned_on(monkeypatch):
+    # Start-up must not pay for the largest sound file while the music is off (the default).
+    read: list[str] = []
+    real_sound = pygame.mixer.Sound
+
+    def recording_sound(path: str) -> pygame.mixer.Sound:
+        read.append(Path(path).name)
+        return real_sound(path)
+
+    monkeypatch.setattr(pygame.mixer, "Sound", recording_sound)
+    bank = make_sound_bank(0.8, ASSETS_DIR)
+    bank.play("deal")
+    assert read == ["deal.wav"]
+    bank.music_volume = 0.4
+    assert read.count(MUSIC_FILE.name) == 1 and bank.music_playing
+    bank.music_volume = 0.0
+    bank.music_volume = 0.5
+    assert read.count(MUSIC_FILE.name) == 1 and bank.music_playing

@@ -114,6 +114,20 @@ def test_seat_names_read_in_the_language_of_the_moment_one_by_one_and_sliced():
     assert list(names[1:]) == ["Computer 1", "Computer 2"]
 
 
+def test_a_name_read_in_one_language_is_read_anew_after_each_switch():
+    names = SeatNames(["Computer 3", "You"])
+    set_language("en")
+    assert list(names) == ["Computer 3", "You"]
+    set_language("sv")
+    assert list(names) == ["Dator 3", "Du"]
+    assert in_language("Computer 3", english=True) == "Computer 3"
+    set_language("en")
+    assert list(names) == ["Computer 3", "You"]
+    set_language("sv")
+    assert names[0] == "Dator 3"
+    set_language("en")
+
+
 def test_computer_names_are_told_from_people_names():
     assert looks_like_computer("Dator 4") and looks_like_computer("Computer 1")
     assert not looks_like_computer("Player 2") and not looks_like_computer("Du")

@@ -63,7 +63,12 @@ class SoundBank:
         self._volume = _clamp_volume(volume)
         self._enabled = enabled
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        # each effect's file, read when it first plays: start-up does not wait for them
+        self._sound_paths: dict[str, Path] = {}
         self._music: pygame.mixer.Sound | None = None
+        # the loop's file, read the first time the music is turned on (it is off by default
+        # and the largest file: reading it at start-up would delay the first frame)
+        self._music_path: Path | None = None
         self._music_volume = 0.0
 
     @classmethod
@@ -78,7 +83,9 @@ class SoundBank:
 
     @property
     def loaded(self) -> frozenset[str]:
-        """Names of the sounds that will actually make a noise."""
+        """Names of the sounds that will actually make a noise (reads any not read yet)."""
+        for name in list(self._sound_paths):
+            self._sound(name)
         return frozenset(self._sounds)
 
     @property
@@ -117,11 +124,15 @@ class SoundBank:
             return False
 
     def _apply_music(self) -> None:
-        if not self._enabled or self._music is None:
+        if not self._enabled or (self._music is None and self._music_path is None):
             return
         try:
             import pygame
 
+            if self._music is None and self._music_volume > 0.0:
+                self._music = self._read_music()
+            if self._music is None:
+                return
             channel = pygame.mixer.Channel(MUSIC_CHANNEL)
             if self._music_volume <= 0.0:
                 channel.stop()
@@ -133,8 +144,9 @@ class SoundBank:
             self._music = None
 
     def load(self, assets_dir: Path) -> None:
-        """Load `<assets_dir>/sounds/<name>.wav` for every name; a missing or unreadable
-        file leaves that one name silent, and a disabled bank loads nothing."""
+        """Find `<assets_dir>/sounds/<name>.wav` for every name (each is read when it first
+        plays); a missing or unreadable file leaves that one name silent, and a disabled
+        bank loads nothing."""
         if not self._enabled:
             return
         import pygame
@@ -145,22 +157,43 @@ class SoundBank:
         sounds_dir = Path(assets_dir) / "sounds"
         for name in SOUND_NAMES:
             path = sounds_dir / f"{name}.wav"
-            if not path.is_file():
-                continue
-            try:
-                sound = pygame.mixer.Sound(str(path))
-            except (pygame.error, OSError):
-                continue
-            sound.set_volume(self._volume)
-            self._sounds[name] = sound
+            if path.is_file():
+                self._sound_paths[name] = path
         music = sounds_dir / f"{MUSIC_NAME}.wav"
         if music.is_file():
-            try:
+            with contextlib.suppress(pygame.error):
                 pygame.mixer.set_reserved(MUSIC_CHANNEL + 1)  # effects never take its channel
-                self._music = pygame.mixer.Sound(str(music))
-            except (pygame.error, OSError):
-                self._music = None
+            self._music_path = music
             self._apply_music()
+
+    def _sound(self, name: str) -> pygame.mixer.Sound | None:
+        """The named effect, read from its file the first time (an unreadable file leaves
+        that one name silent)."""
+        sound = self._sounds.get(name)
+        path = self._sound_paths.pop(name, None)
+        if sound is not None or path is None:
+            return sound
+        import pygame
+
+        try:
+            sound = pygame.mixer.Sound(str(path))
+        except (pygame.error, OSError):
+            return None
+        sound.set_volume(self._volume)
+        self._sounds[name] = sound
+        return sound
+
+    def _read_music(self) -> pygame.mixer.Sound | None:
+        """The music loop from its file, once; an unreadable file silences the music."""
+        import pygame
+
+        path, self._music_path = self._music_path, None
+        if path is None:
+            return None
+        try:
+            return pygame.mixer.Sound(str(path))
+        except (pygame.error, OSError):
+            return None
 
     def play(self, name: str) -> None:
         """Start the named sound; unknown or missing names and a dead mixer are ignored.
@@ -169,10 +202,10 @@ class SoundBank:
         """
         if not self._enabled or self._volume <= 0.0:
             return
-        sound = self._sounds.get(str(name))
-        if sound is None:
-            return
         try:
+            sound = self._sound(str(name))
+            if sound is None:
+                return
             sound.play()
         except Exception:
             self._enabled = False

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, overload
 
-from .i18n import LANGUAGES, N_, _, catalog
+from .i18n import LANGUAGES, N_, _, catalog, language
 from .names import clean_name, is_seat_name
 
 
@@ -159,11 +159,18 @@ def in_language(name: str, *, english: bool = False) -> str:
     Swedish, "Computer 2" in English); any other name as it was typed. A match keeps the
     names it began with and a language switch in the middle of it rewords them, so no
     line mixes languages."""
+    return _in_language(name, "en" if english else language())
+
+
+@functools.lru_cache(maxsize=1024)
+def _in_language(name: str, lang: str) -> str:
+    """`in_language` in `lang` ("en", or the current language): kept by name and
+    language, since the table reads every seat's name every frame."""
     text = name.strip()
     for msgid in (_YOU, _COMPUTER, _PLAYER):
         if _given_patterns(msgid).fullmatch(text) is not None:
             number = re.search(r"[0-9]+", text)
-            template = msgid if english else _(msgid)
+            template = msgid if lang == "en" else _(msgid)
             return template.format(n=number.group(0) if number else "")
     return name
 

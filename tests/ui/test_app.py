@@ -189,6 +189,39 @@ def test_exit_after_first_frame_prints_the_start_up_time():
     assert result.stdout.strip().splitlines()[-1].startswith("first-frame ")
 
 
+#: what the title's first frame does without: a match's engine and computers, the phones'
+#: server, the rules files' parser, and ctypes (the idle wait's, after the first frame)
+NOT_BEFORE_THE_FIRST_FRAME = (
+    "uno_desktop.engine.game",
+    "uno_desktop.pacing",
+    "uno_desktop.match",
+    "uno_desktop.ai",
+    "uno_desktop.phones",
+    "aiohttp",
+    "segno",
+    "yaml",
+    "ctypes",
+    "subprocess",
+)
+
+
+def test_the_first_frame_imports_nothing_a_match_needs_later():
+    code = (
+        "import sys\n"
+        "from uno_desktop.cli import main\n"
+        "main(['--exit-after-first-frame'])\n"
+        "print('modules', ' '.join(sorted(sys.modules)))\n"
+    )
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600
+    )
+    assert result.returncode == 0, result.stderr
+    modules = result.stdout.strip().splitlines()[-1].split()[1:]
+    early = [m for m in modules if m.startswith(NOT_BEFORE_THE_FIRST_FRAME)]
+    assert early == []
+
+
 def test_screenshot_saves_an_image_of_the_title(tmp_path):
     path = tmp_path / "title.png"
     result = run_cli("--screenshot", str(path))
@@ -320,3 +353,20 @@ def test_input_wakes_a_sleeping_loop_at_once(app):
     events = app.wait_for_events(1.0)
     assert [e.type for e in events] == [pygame.KEYDOWN]
     assert time.monotonic() - start < 0.1
+
+
+def test_the_first_frame_is_not_held_back_to_the_frame_rate(app):
+    # The first picture is the start-up a player waits for; later frames keep the cap.
+    class RecordingClock:
+        def __init__(self) -> None:
+            self.caps: list[int] = []
+
+        def tick(self, framerate: int = 0) -> int:
+            self.caps.append(framerate)
+            return 16
+
+    clock = RecordingClock()
+    app._clock = clock
+    app.start(Probe())
+    app.run(max_frames=3, idle_wait=False)
+    assert clock.caps == [0, app.fps, app.fps]

@@ -303,3 +303,23 @@ def test_plain_events_are_no_big_moment():
     for event in ALL_EVENTS:
         if isinstance(event, ev.CardsDrawn | ev.CardKept | ev.PileReshuffled | ev.RoundEnded):
             assert moment(event, Card.parse("R5"), NAMES, None) is None
+
+
+def test_the_table_log_works_out_who_is_you_once_per_reading_not_once_per_line(monkeypatch):
+    # The table reads its whole log every frame: the seats' names are matched once.
+    from uno_desktop.ui.table_view import TableView
+    from uno_desktop.view import narration
+
+    view = TableView(["You", "Computer 1"], 108, you=0)
+    for card in ("R5", "R6", "R7", "R8"):
+        view.add_log(ev.CardPlayed(1, Card.parse(card)))
+    calls: list[int] = []
+    real_you_seats = narration.you_seats
+
+    def counting_you_seats(names, you=None):
+        calls.append(1)
+        return real_you_seats(names, you)
+
+    monkeypatch.setattr(narration, "you_seats", counting_you_seats)
+    assert view.log_lines()[-1] == "Computer 1 plays Red 8."
+    assert len(calls) == 1

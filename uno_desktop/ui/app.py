@@ -174,7 +174,9 @@ class App:
                 if idle_wait and not (self.stack.dirty or self.stack.animating):
                     events = self.wait_for_events(self.idle_timeout_s())
                 assert self._clock is not None
-                dt_s = min(MAX_DT_S, self._clock.tick(self.fps) / 1000.0)
+                # The first frame is not held back to the frame rate: it is the start-up.
+                cap = self.fps if frames > 1 else 0
+                dt_s = min(MAX_DT_S, self._clock.tick(cap) / 1000.0)
             self.step(dt_s, events)
         self.save_window_size()
         self.services.close_phones()

@@ -15,8 +15,6 @@ and the loop runs a frame.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
 import logging
 import os
 import select
@@ -35,6 +33,11 @@ LIVELY_S = 0.6
 
 def x11_connection_fd() -> int | None:
     """The file descriptor of the X display connection of the window (None: not X11)."""
+    # ctypes (and ctypes.util's subprocess) are read here, at the first idle wait, not
+    # before the first frame.
+    import ctypes
+    import ctypes.util
+
     try:
         if pygame.display.get_driver() != "x11":
             return None

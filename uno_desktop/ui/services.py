@@ -15,11 +15,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from uno_desktop.clock import Clock
-from uno_desktop.pacing import Timing
 from uno_desktop.ui.navigation import Scenes
 
 if TYPE_CHECKING:
     from uno_desktop.match import Match
+    from uno_desktop.pacing import Timing
     from uno_desktop.phones.net import Listen
     from uno_desktop.render.cards import CardPainter
     from uno_desktop.storage import Settings, Storage
@@ -144,6 +144,8 @@ class Services:
     def timing(self) -> Timing:
         """The computers' timing the settings give: their thinking time, and people's
         window to jump in or catch at the animation speed (`Timing.for_people`)."""
+        from uno_desktop.pacing import Timing
+
         st = self.settings
         return Timing.for_people(float(st.think_time_s), float(st.animation_speed))
 

@@ -14,7 +14,7 @@ import pygame
 
 from uno_desktop.render import theme
 from uno_desktop.render.layout import TableLayout
-from uno_desktop.ui.kit import text_image
+from uno_desktop.ui.kit import kept_layer, text_image
 from uno_desktop.ui.moments import BannerFrame
 from uno_desktop.ui.table_banner import banner_metrics, banner_rect, ring_rect
 from uno_desktop.ui.table_frame import TableFrame
@@ -99,7 +99,7 @@ class MomentPainter:
             ]
             if size >= 1:
                 pygame.draw.polygon(layer, (255, 255, 255, round(150 + 100 * glow)), head)
-        self._ring = (key, layer)
+        self._ring = (key, kept_layer(layer))
         surface.blit(layer, rect.inflate(40, 40))
 
     def draw_banner(self, surface: pygame.Surface, frame: TableFrame, b: BannerFrame) -> None:

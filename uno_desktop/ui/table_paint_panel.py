@@ -20,6 +20,7 @@ from uno_desktop.ui.kit import (
     current_floor,
     draw_panel,
     draw_text,
+    kept_layer,
     paint_button,
     text_image,
     wrap_words,
@@ -161,7 +162,7 @@ class PanelPainter:
         if entry is None or entry[0] != key:
             img = pygame.Surface(rect.size, pygame.SRCALPHA)
             paint(img, img.get_rect())
-            entry = cache[name] = (key, img)
+            entry = cache[name] = (key, kept_layer(img))
         surface.blit(entry[1], rect)
 
     def _draw_scores(self, surface: pygame.Surface, frame: TableFrame, r: pygame.Rect) -> None:

@@ -21,7 +21,7 @@ from uno_desktop.engine import Card, Color, Observation
 from uno_desktop.engine import events as ev
 from uno_desktop.view import SeatView, seat_view
 from uno_desktop.view.fold import hands_moved
-from uno_desktop.view.narration import event_line
+from uno_desktop.view.narration import event_line, log_lines
 
 #: how many log lines the view keeps (the scene shows as many as fit)
 LOG_KEEP = 40
@@ -167,7 +167,7 @@ class TableView:
 
     def log_lines(self) -> list[str]:
         """The kept log, oldest first, in the current language."""
-        return [line for e in self.state.log if (line := event_line(e, self.names, self.you))]
+        return [line for line in log_lines(self.state.log, self.names, self.you) if line]
 
     # ------------------------------------------------------------------ syncing
 

@@ -23,6 +23,7 @@ from uno_desktop.ui.kit.paint import (
     draw_backdrop,
     draw_focus_ring,
     draw_panel,
+    kept_layer,
     paint_button,
 )
 from uno_desktop.ui.kit.text import (
@@ -87,6 +88,7 @@ __all__ = [
     "fit_lines",
     "fit_px",
     "fitted_height",
+    "kept_layer",
     "line_step",
     "paint_button",
     "record_texts",

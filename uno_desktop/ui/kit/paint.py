@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from uno_desktop.render import theme
-from uno_desktop.ui.kit.text import RGB, draw_fitted
+from uno_desktop.ui.kit.text import RGB, current_floor, draw_fitted, recording_texts
 
 TEXT_FIELD_RGB = (250, 248, 240)
 SELECTION_RGB = (150, 200, 255)  # selected text in a text field (dark text stays readable)
@@ -84,6 +84,14 @@ def draw_backdrop(surface: pygame.Surface) -> None:
     surface.blit(bg, (0, 0))
 
 
+def kept_layer(layer: pygame.Surface) -> pygame.Surface:
+    """`layer` (per-pixel alpha, mostly clear, blitted frame after frame) run-length
+    encoded: its clear pixels then cost nothing to blit (a colour may round one level
+    differently)."""
+    layer.set_alpha(255, pygame.RLEACCEL)
+    return layer
+
+
 def draw_panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -148,17 +156,47 @@ def paint_button(
         body, ink, edge = theme.BUTTON_DISABLED_RGB, DISABLED_INK_RGB, (90, 96, 88)
     elif hover or focus:
         body = lit
+    px = max(12, round(min(30 * scale, rect.h * 0.5)))
+    drop = max(2, round(4 * scale))
+    if recording_texts():  # the layout tests see every line drawn
+        _paint_button_body(surface, rect, text, scale, radius, px, (body, ink, edge), pressed)
+    else:
+        # the floor is in the key: a new window size may fit the text otherwise
+        key = (rect.size, text, scale, radius, px, body, ink, edge, pressed, current_floor())
+        image = _button_images.get(key)
+        if image is None:
+            if len(_button_images) >= MAX_BUTTON_IMAGES:
+                _button_images.clear()
+            image = pygame.Surface((rect.w, rect.h + drop), pygame.SRCALPHA)
+            at = pygame.Rect((0, 0), rect.size)
+            _paint_button_body(image, at, text, scale, radius, px, (body, ink, edge), pressed)
+            _button_images[key] = image
+        surface.blit(image, rect.topleft)
+    if focus:
+        draw_focus_ring(surface, rect, scale, radius + round(4 * scale))
+
+
+#: painted buttons: a table frame paints the same few buttons every frame
+_button_images: dict[tuple[object, ...], pygame.Surface] = {}
+MAX_BUTTON_IMAGES = 256
+
+
+def _paint_button_body(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    text: str,
+    scale: float,
+    radius: int,
+    px: int,
+    colors: tuple[RGB, RGB, RGB],
+    pressed: bool,
+) -> None:
+    """The button's edge, face and fitted text at `rect` on `surface`."""
+    body, ink, edge = colors
     face = rect.move(0, max(1, round(2 * scale))) if pressed else rect
     pygame.draw.rect(surface, edge, rect.move(0, max(2, round(4 * scale))), border_radius=radius)
     pygame.draw.rect(surface, body, face, border_radius=radius)
     pad = max(6, round(8 * scale))
     draw_fitted(
-        surface,
-        text,
-        max(12, round(min(30 * scale, rect.h * 0.5))),
-        ink,
-        face.inflate(-2 * pad, -max(2, round(4 * scale))),
-        bold=True,
+        surface, text, px, ink, face.inflate(-2 * pad, -max(2, round(4 * scale))), bold=True
     )
-    if focus:
-        draw_focus_ring(surface, rect, scale, radius + round(4 * scale))

@@ -63,6 +63,12 @@ def current_floor() -> int:
     return _State.floor
 
 
+def recording_texts() -> bool:
+    """Whether a `record_texts` block is collecting (drawing must then go through the kit
+    each time, not from a kept image)."""
+    return _State.recording is not None
+
+
 @contextmanager
 def record_texts() -> Iterator[list[DrawnText]]:
     """Collect every line drawn through the kit while the block runs (layout tests)."""
