@@ -14,6 +14,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZES = ((1024, 600), (1280, 720))
@@ -21,7 +22,13 @@ LANGS = ("en", "sv")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    shoot(SITUATIONS, "", __doc__ or "")
+
+
+def shoot(situations: dict[str, Callable[[tuple[int, int]], Any]], prefix: str, doc: str) -> None:
+    """Save every situation (or `--only` one) at each size and language as
+    `<prefix>NAME-WxH-LANG.png` (the command line of `tools/screenshots*.py`)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     parser.add_argument("--only", default=None, help="one situation by name")
     args = parser.parse_args()
@@ -38,7 +45,7 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     pygame.display.init()
     pygame.font.init()
-    for name, situation in SITUATIONS.items():
+    for name, situation in situations.items():
         if args.only and name != args.only:
             continue
         for lang in LANGS:
@@ -46,7 +53,7 @@ def main() -> None:
             for size in SIZES:
                 pygame.display.set_mode(size)
                 harness = situation(size)
-                path = out / f"{name}-{size[0]}x{size[1]}-{lang}.png"
+                path = out / f"{prefix}{name}-{size[0]}x{size[1]}-{lang}.png"
                 pygame.image.save(harness.draw(), str(path))
                 print(path)
 

@@ -11,47 +11,14 @@ Not a test: it draws and saves.
 
 from __future__ import annotations
 
-import argparse
-import os
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
-
-ROOT = Path(__file__).resolve().parents[1]
-SIZES = ((1024, 600), (1280, 720))
-LANGS = ("en", "sv")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
-    parser.add_argument("--only", default=None, help="one situation by name")
-    args = parser.parse_args()
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    sys.path.insert(0, str(ROOT))
+    from screenshots import shoot  # tools/ is the script's folder, first on sys.path
 
-    import pygame
-
-    from uno_desktop.i18n import set_language
-
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    pygame.display.init()
-    pygame.font.init()
-    for name, situation in SITUATIONS.items():
-        if args.only and name != args.only:
-            continue
-        for lang in LANGS:
-            set_language(lang)
-            for size in SIZES:
-                pygame.display.set_mode(size)
-                harness = situation(size)
-                path = out / f"table-{name}-{size[0]}x{size[1]}-{lang}.png"
-                pygame.image.save(harness.draw(), str(path))
-                print(path)
+    shoot(SITUATIONS, "table-", __doc__ or "")
 
 
 def _table(kinds: list[str], hands: list[list[str]], size: tuple[int, int], **kw: Any) -> Any:
