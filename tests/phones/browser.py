@@ -113,3 +113,19 @@ def tap(page: Any, words: dict[str, Any], rng: random.Random) -> str | None:
             button.click(timeout=TAP_TIMEOUT_MS)
             return what
     return None
+
+
+def tap_each(pages: list[Any], words: dict[str, Any], rng: random.Random) -> list[str]:
+    """One tap on each page that has something to do, as "i: what"; a page that changed
+    under its tap (a timeout) is looked at again next time."""
+    done: list[str] = []
+    for i, page in enumerate(pages):
+        try:
+            what = tap(page, words, rng)
+        except Exception as e:
+            if "Timeout" not in type(e).__name__:
+                raise
+            what = None
+        if what is not None:
+            done.append(f"{i}: {what}")
+    return done

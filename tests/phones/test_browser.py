@@ -19,7 +19,7 @@ from uno_desktop.phones.table import PhoneTable
 from uno_desktop.phones.wire import page_strings
 from uno_desktop.presets import load_preset
 
-from .browser import chromium, need_chromium, open_hand, snapshot, tap
+from .browser import chromium, need_chromium, open_hand, snapshot, tap_each
 from .helpers import LOCAL
 
 pytestmark = pytest.mark.browser
@@ -92,18 +92,9 @@ def test_two_phones_play_a_round_to_its_end_by_taps(game):
                 pages[1] = open_hand(browser, table.join_url(1))
                 assert snapshot(pages[1]) == before
                 reconnected = True
-            acted = False
-            for i, page in enumerate(pages):
-                try:
-                    done = tap(page, words, rng)
-                except Exception as e:  # the page changed under the tap: look again
-                    if "Timeout" not in type(e).__name__:
-                        raise
-                    done = None
-                if done is not None:
-                    taps.append(f"{i}: {done}")
-                    acted = True
-            if not acted:
+            done = tap_each(pages, words, rng)
+            taps += done
+            if not done:
                 time.sleep(0.05)
         assert reconnected
         for page in pages:

@@ -13,6 +13,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -20,7 +22,7 @@ import pytest
 from uno_desktop.i18n import set_language
 from uno_desktop.phones.wire import page_strings
 
-from .browser import chromium, need_chromium, open_hand, tap
+from .browser import chromium, need_chromium, open_hand, tap_each
 
 pytestmark = pytest.mark.browser
 need_chromium()
@@ -32,13 +34,14 @@ PLAY_S = 180.0
 TAPS = 12
 
 
-def test_two_phones_join_the_real_window_and_play_by_taps(tmp_path):
-    set_language("en")
-    words = page_strings()["words"]
+@contextmanager
+def running_game(cwd: Path, *extra: str) -> Iterator[tuple[subprocess.Popen[str], list[str]]]:
+    """`uno-desktop ARGS` under SDL's dummy drivers and its two join links; killed at the
+    end (and by a timer, whatever happens), and its standard error free of tracebacks."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     game = subprocess.Popen(
-        [sys.executable, "-m", "uno_desktop", *ARGS],
-        cwd=tmp_path,
+        [sys.executable, "-m", "uno_desktop", *extra, *ARGS],
+        cwd=cwd,
         env={**env, "PYTHONPATH": str(ROOT)},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -48,7 +51,18 @@ def test_two_phones_join_the_real_window_and_play_by_taps(tmp_path):
     timer.start()
     try:
         assert game.stdout is not None
-        urls = [game.stdout.readline().split(": ", 1)[1].strip() for _seat in range(2)]
+        yield game, [game.stdout.readline().split(": ", 1)[1].strip() for _seat in range(2)]
+    finally:
+        timer.cancel()
+        game.kill()
+        _out, err = game.communicate(timeout=30)
+    assert "Traceback" not in err, err[-2000:]
+
+
+def test_two_phones_join_the_real_window_and_play_by_taps(tmp_path):
+    set_language("en")
+    words = page_strings()["words"]
+    with running_game(tmp_path) as (game, urls):
         rng = random.Random(2)
         taps: list[str] = []
         with chromium() as browser:
@@ -64,26 +78,12 @@ def test_two_phones_join_the_real_window_and_play_by_taps(tmp_path):
             while len(taps) < TAPS:
                 assert time.monotonic() < end, f"too few taps: {taps}"
                 assert game.poll() is None, game.stderr.read() if game.stderr else ""
-                acted = False
-                for i, page in enumerate(pages):
-                    try:
-                        done = tap(page, words, rng)
-                    except Exception as e:  # the page changed under the tap: look again
-                        if "Timeout" not in type(e).__name__:
-                            raise
-                        done = None
-                    if done is not None:
-                        taps.append(f"{i}: {done}")
-                        acted = True
-                if not acted:
+                done = tap_each(pages, words, rng)
+                taps += done
+                if not done:
                     time.sleep(0.1)
         assert any(t.startswith("0:") for t in taps) and any(t.startswith("1:") for t in taps)
         assert any("played" in t or "drew" in t for t in taps)
-    finally:
-        timer.cancel()
-        game.kill()
-        _out, err = game.communicate(timeout=30)
-    assert "Traceback" not in err, err[-2000:]
 
 
 def test_after_a_round_in_the_real_window_a_phone_taps_next_round_and_the_next_hand_appears(
@@ -93,20 +93,7 @@ def test_after_a_round_in_the_real_window_a_phone_taps_next_round_and_the_next_h
     words = page_strings()["words"]
     preset = tmp_path / "one-card.yaml"
     preset.write_text("extends: family\nhand_size: 1\n", encoding="utf-8")
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    game = subprocess.Popen(
-        [sys.executable, "-m", "uno_desktop", "--preset", str(preset), *ARGS],
-        cwd=tmp_path,
-        env={**env, "PYTHONPATH": str(ROOT)},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    timer = threading.Timer(START_S + PLAY_S, game.kill)  # never left running
-    timer.start()
-    try:
-        assert game.stdout is not None
-        urls = [game.stdout.readline().split(": ", 1)[1].strip() for _seat in range(2)]
+    with running_game(tmp_path, "--preset", str(preset)) as (game, urls):
         rng = random.Random(2)
         with chromium() as browser:
             first = browser.new_page(viewport={"width": 390, "height": 844})
@@ -117,12 +104,7 @@ def test_after_a_round_in_the_real_window_a_phone_taps_next_round_and_the_next_h
             while not pages[0].locator("#result").is_visible():
                 assert time.monotonic() < end, "the one-card round never ended"
                 assert game.poll() is None, game.stderr.read() if game.stderr else ""
-                for page in pages:
-                    try:
-                        tap(page, words, rng)
-                    except Exception as e:  # the page changed under the tap: look again
-                        if "Timeout" not in type(e).__name__:
-                            raise
+                tap_each(pages, words, rng)
                 time.sleep(0.1)
             title = pages[0].locator("#result-title").inner_text()
             assert "round 1" in title
@@ -131,8 +113,3 @@ def test_after_a_round_in_the_real_window_a_phone_taps_next_round_and_the_next_h
             for page in pages:
                 page.wait_for_selector("#result", state="hidden", timeout=20_000)
                 assert page.locator("#hand button").count() >= 1
-    finally:
-        timer.cancel()
-        game.kill()
-        _out, err = game.communicate(timeout=30)
-    assert "Traceback" not in err, err[-2000:]
