@@ -29,7 +29,7 @@ def test_the_side_panel_scores_and_keys_are_readable_at_1024x600_with_ten_seats(
     h = table_of(10)((1024, 600), services)
     drawn = draw_recorded(h.stack, h.surface)
     lay = h.table.layout
-    scores = [t for t in drawn if t.surface_size == lay.scores_rect.size]
+    scores = [t for t in drawn if t.surface_size == lay.size and lay.scores_rect.contains(t.rect)]
     keys = [t for t in drawn if t.box == lay.log_rect]
     assert len(scores) == 3 * 11  # a header row and ten seats: name, cards, score
     assert keys, "the keys under the log"

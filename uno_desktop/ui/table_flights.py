@@ -18,7 +18,7 @@ from uno_desktop.engine import Card
 from uno_desktop.render.layout import fan_rects
 from uno_desktop.render.tween import ease_in_out_cubic, ease_out_cubic
 from uno_desktop.ui.table_events import add_moment, challenge_note, is_private_for, pulse_rgb
-from uno_desktop.ui.table_paint import discard_angle
+from uno_desktop.ui.table_paint_centre import discard_angle
 from uno_desktop.ui.table_view import Flight, Spot, Step
 
 if TYPE_CHECKING:

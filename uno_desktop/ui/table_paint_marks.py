@@ -1,6 +1,6 @@
 """Small marks on the table in paint: the card that may jump in now, the house rules in
 force (chips), the penalty waiting on the pile, the card the pointer drags, a phone
-seat's link, the UNO! badge of a seat that said it.
+seat's link, the UNO! badge of a seat that said it, a card's shadow.
 
 Part of the table painter (`ui/table_paint.py`); it paints only what it is given.
 """
@@ -19,22 +19,23 @@ from uno_desktop.ui.table_chips import Chips, chip_px
 from uno_desktop.ui.table_frame import HandCard
 
 
-def paint_jump_in(surface: pygame.Surface, lay: TableLayout, rect: pygame.Rect) -> None:
+def paint_jump_in(surface: pygame.Surface, lay: TableLayout, rect: pygame.Rect) -> pygame.Rect:
     """A card that may jump in now: a white ring edged in black and a "Jump in!" tag above
-    it (a shape and a word, not only a colour)."""
+    it (a shape and a word, not only a colour). Returns the rect painted."""
     s = lay.scale
     ring = rect.inflate(round(12 * s), round(12 * s))
     width = max(3, round(4 * s))
     radius = max(5, rect.w // 8)
-    pygame.draw.rect(surface, (0, 0, 0), ring.inflate(4, 4), width + 4, radius + 2)
+    painted = pygame.draw.rect(surface, (0, 0, 0), ring.inflate(4, 4), width + 4, radius + 2)
     pygame.draw.rect(surface, theme.TEXT_RGB, ring, width, radius)
     img = text_image(_("Jump in!"), max(11, lay.font_px(0.75)), theme.TEXT_DARK_RGB, bold=True)
     tag = img.get_rect().inflate(round(12 * s), round(4 * s))
     tag.midbottom = (rect.centerx, ring.top + width // 2)
     tag.clamp_ip(surface.get_rect())
-    pygame.draw.rect(surface, (0, 0, 0), tag.inflate(4, 4), border_radius=tag.h // 2 + 2)
+    edge = pygame.draw.rect(surface, (0, 0, 0), tag.inflate(4, 4), border_radius=tag.h // 2 + 2)
     pygame.draw.rect(surface, theme.TEXT_RGB, tag, border_radius=tag.h // 2)
     surface.blit(img, img.get_rect(center=tag.center))
+    return painted.union(edge)
 
 
 def paint_chips(surface: pygame.Surface, lay: TableLayout, chips: Chips) -> None:
@@ -63,17 +64,18 @@ def paint_chips(surface: pygame.Surface, lay: TableLayout, chips: Chips) -> None
             pygame.draw.rect(surface, theme.ACCENT_RGB, ring, max(2, width), ring.h // 2)
 
 
-def paint_penalty(surface: pygame.Surface, lay: TableLayout, total: int) -> None:
+def paint_penalty(surface: pygame.Surface, lay: TableLayout, total: int) -> pygame.Rect:
     """The cards waiting on the pile, "+6", on a red disc edged in white and black at the
-    discard pile's corner (the number says it, not only the colour)."""
+    discard pile's corner (the number says it, not only the colour). Returns the rect
+    painted."""
     pile = lay.discard_pile
     img = text_image(f"+{total}", max(14, lay.font_px(1.3)), theme.TEXT_RGB, bold=True)
     r = max(img.get_width(), img.get_height()) // 2 + max(5, round(7 * lay.scale))
     center = (pile.right - r // 3, pile.top + r // 3)
-    pygame.draw.circle(surface, (0, 0, 0), (center[0] + 1, center[1] + 2), r + 3)
-    pygame.draw.circle(surface, theme.TEXT_RGB, center, r + 2)
+    shade = pygame.draw.circle(surface, (0, 0, 0), (center[0] + 1, center[1] + 2), r + 3)
+    disc = pygame.draw.circle(surface, theme.TEXT_RGB, center, r + 2)
     pygame.draw.circle(surface, theme.DANGER_RGB, center, r - 1)
-    surface.blit(img, img.get_rect(center=center))
+    return shade.union(disc).union(surface.blit(img, img.get_rect(center=center)))
 
 
 def paint_dragged(surface: pygame.Surface, cards: CardPainter, drag: HandCard) -> None:
@@ -97,13 +99,16 @@ def paint_phone_mark(
     x: int,
     under: int,
     on: bool,
-) -> int:
+) -> tuple[int, pygame.Rect]:
     """A phone seat's link on its plate: a filled dot (connected) or a hollow ring
-    (away), and the same in words at height `under`. Returns where the name starts."""
+    (away), and the same in words at height `under`. Returns where the name starts and
+    the rect painted."""
     r = max(4, round(plate.h * 0.24))
-    draw_status_mark(surface, (x + r, plate.centery), r, on)
+    dot = pygame.Rect(0, 0, 2 * r + 2, 2 * r + 2)
+    dot.center = (x + r, plate.centery)
+    draw_status_mark(surface, dot.center, r, on)
     words = _("phone connected") if on else _("phone away")
-    draw_text(
+    line = draw_text(
         surface,
         words,
         lay.font_px(0.7),
@@ -112,12 +117,29 @@ def paint_phone_mark(
         midtop=(plate.centerx, under + max(1, round(2 * lay.scale))),
         max_w=plate.w,
     )
-    return x + 2 * r + max(4, r)
+    shade = max(1, line.h // 8)  # the words' shadow lies a little right and down
+    return x + 2 * r + max(4, r), dot.union(line.inflate(2 * shade, 2 * shade))
 
 
-def paint_uno_badge(surface: pygame.Surface, lay: TableLayout, center: tuple[int, int]) -> None:
-    """The UNO! badge beside a seat that holds one card and said UNO."""
+def paint_uno_badge(
+    surface: pygame.Surface, lay: TableLayout, center: tuple[int, int]
+) -> pygame.Rect:
+    """The UNO! badge beside a seat that holds one card and said UNO (returns its rect)."""
     img = text_image(_("UNO!"), lay.font_px(0.9), theme.TEXT_DARK_RGB, bold=True)
     rect = img.get_rect(center=center).inflate(round(14 * lay.scale), round(6 * lay.scale))
-    pygame.draw.rect(surface, theme.ACCENT_RGB, rect, border_radius=rect.h // 2)
+    badge = pygame.draw.rect(surface, theme.ACCENT_RGB, rect, border_radius=rect.h // 2)
     surface.blit(img, img.get_rect(center=rect.center))
+    return badge
+
+
+def paint_shadow(
+    surface: pygame.Surface,
+    cards: CardPainter,
+    rect: pygame.Rect,
+    width: int,
+    lift: float = 1.0,
+) -> pygame.Rect:
+    """A card's soft shadow under `rect`, lower the higher the card is lifted."""
+    img = cards.shadow(width)
+    off = round(max(2, width * 0.05) * lift)
+    return surface.blit(img, img.get_rect(center=(rect.centerx + off // 2, rect.centery + off)))

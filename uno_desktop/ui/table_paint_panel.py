@@ -22,11 +22,14 @@ from uno_desktop.ui.kit import (
     draw_text,
     kept_layer,
     paint_button,
+    recording_texts,
     text_image,
     wrap_words,
 )
-from uno_desktop.ui.table_frame import TableFrame
+from uno_desktop.ui.table_frame import SeatFrame, TableFrame
 
+#: score rows kept as pictures, at most (a row for each seat's count and score seen)
+MAX_SCORE_ROWS = 256
 #: the smallest face the panel's scores and keys are drawn at (pixels on the screen):
 #: the panel is read from the edge of the family's sight, at 1024x600 too
 PANEL_FACE_PX = 11
@@ -63,36 +66,67 @@ class PanelPainter:
     def __init__(self) -> None:
         self._wrap_cache: dict[tuple[str, int, int], list[str]] = {}
         self._part_cache: dict[str, tuple[tuple[Any, ...], pygame.Surface]] = {}
+        self._rows: dict[tuple[Any, ...], pygame.Surface] = {}
 
-    def draw_panel(self, surface: pygame.Surface, frame: TableFrame) -> None:
+    def scores_rect(self, frame: TableFrame) -> pygame.Rect:
+        """Where the scores go (all they paint is inside)."""
+        return frame.layout.scores_rect.copy()
+
+    def log_rect(self, frame: TableFrame) -> pygame.Rect:
+        """Where the log goes, above the keys and below the chips (all it paints is inside)."""
         lay = frame.layout
-        s = lay.scale
-        score_key = (
-            lay.scores_rect.size,
-            tuple((f.name, f.count, f.score, f.current) for f in frame.seats),
-            frame.language,
-        )
-        self._blit_cached(
-            surface,
-            "scores",
-            lay.scores_rect,
-            score_key,
-            lambda surf, r: self._draw_scores(surf, frame, r),
-        )
         hint_px = self.hint_px(lay)
-        hint_h = len(frame.hints) * round(hint_px * 1.15) + round(6 * s)
+        hint_h = len(frame.hints) * round(hint_px * 1.15) + round(6 * lay.scale)
         log_rect = lay.log_rect.copy()
         log_rect.h = max(0, log_rect.h - hint_h)
         if frame.chips is not None:  # the house-rule chips take the log's top
             cut = min(log_rect.h, frame.chips.area.h)
             log_rect.y, log_rect.h = log_rect.y + cut, log_rect.h - cut
+        return log_rect
+
+    def draw_scores(self, surface: pygame.Surface, frame: TableFrame) -> pygame.Rect:
+        """The scores: a row a seat under a heading; returns the rect painted."""
+        r = self.scores_rect(frame)
+        row_h = r.h // (len(frame.seats) + 1)
+        px = max(current_floor(), round(row_h * 0.78))
+        readable = nominal_px(PANEL_FACE_PX)
+        if px < readable and font(readable, bold=True).get_linesize() <= row_h:
+            px = readable  # as large as the rows hold, up to the readable size
+        rows: list[SeatFrame | None] = [None, *frame.seats]
+        for i, seat in enumerate(rows):
+            at = pygame.Rect(r.x, r.y + i * row_h, r.w, row_h)
+            if recording_texts():  # the layout tests see every line drawn
+                self._score_row(surface, at, seat, px)
+                continue
+            key = (seat, px, at.size, frame.language)
+            img = self._rows.get(key)
+            if img is None:
+                if len(self._rows) > MAX_SCORE_ROWS:
+                    self._rows.clear()
+                img = self._rows[key] = pygame.Surface(at.size, pygame.SRCALPHA)
+                self._score_row(img, img.get_rect(), seat, px)
+            surface.blit(img, at)
+        return r
+
+    def draw_log(self, surface: pygame.Surface, frame: TableFrame) -> pygame.Rect:
+        """The log, newest at the bottom; returns the rect painted."""
+        log_rect = self.log_rect(frame)
         log_key = (log_rect.size, frame.log)
         self._blit_cached(
             surface, "log", log_rect, log_key, lambda surf, r: self._draw_log(surf, frame, r)
         )
+        return log_rect
+
+    def draw_keys_and_buttons(self, surface: pygame.Surface, frame: TableFrame) -> pygame.Rect:
+        """The keys under the log and the buttons; returns the rect painted."""
+        lay = frame.layout
+        s = lay.scale
+        hint_px = self.hint_px(lay)
+        log_rect = self.log_rect(frame)
         y = log_rect.bottom + round(4 * s)
+        painted = pygame.Rect(log_rect.bottomleft, (0, 0))
         for line in frame.hints:
-            draw_text(
+            line_rect = draw_text(
                 surface,
                 line,
                 hint_px,
@@ -100,12 +134,14 @@ class PanelPainter:
                 midtop=(log_rect.centerx, y),
                 box=lay.log_rect,
             )
+            painted.union_ip(line_rect)
             y += round(hint_px * 1.15)
         for b in frame.buttons:
             if b.glow:
                 glow = b.rect.inflate(round(10 * s), round(10 * s))
                 pygame.draw.rect(surface, theme.HIGHLIGHT_RGB, glow, border_radius=glow.h // 2)
-            paint_button(
+                painted.union_ip(glow)
+            button = paint_button(
                 surface,
                 b.rect,
                 b.text,
@@ -116,6 +152,8 @@ class PanelPainter:
                 focus=b.focus,
                 pressed=b.pressed,
             )
+            painted.union_ip(button)
+        return painted
 
     @staticmethod
     def hint_px(lay: TableLayout) -> int:
@@ -165,43 +203,37 @@ class PanelPainter:
             entry = cache[name] = (key, kept_layer(img))
         surface.blit(entry[1], rect)
 
-    def _draw_scores(self, surface: pygame.Surface, frame: TableFrame, r: pygame.Rect) -> None:
-        rows = len(frame.seats) + 1
-        row_h = r.h // rows
-        px = max(current_floor(), round(row_h * 0.78))
-        readable = nominal_px(PANEL_FACE_PX)
-        if px < readable and font(readable, bold=True).get_linesize() <= row_h:
-            px = readable  # as large as the rows hold, up to the readable size
-        draw_text(surface, _("Player"), px, theme.TEXT_DIM_RGB, midleft=(r.x + 6, r.y + row_h // 2))
-        draw_text(
-            surface, _("Score"), px, theme.TEXT_DIM_RGB, midright=(r.right - 6, r.y + row_h // 2)
-        )
-        draw_text(
-            surface, _("Cards"), px, theme.TEXT_DIM_RGB, center=(r.x + r.w * 0.62, r.y + row_h // 2)
-        )
+    @staticmethod
+    def _score_row(
+        surface: pygame.Surface, r: pygame.Rect, seat: SeatFrame | None, px: int
+    ) -> None:
+        """One row of the scores in `r`: the heading (`seat` None) or a seat's name, cards
+        and score, with an arrow at the seat whose turn it is."""
+        y = r.centery
+        if seat is None:
+            draw_text(surface, _("Player"), px, theme.TEXT_DIM_RGB, midleft=(r.x + 6, y))
+            draw_text(surface, _("Score"), px, theme.TEXT_DIM_RGB, midright=(r.right - 6, y))
+            draw_text(surface, _("Cards"), px, theme.TEXT_DIM_RGB, center=(r.x + r.w * 0.62, y))
+            return
         name_x = r.x + max(8, px // 3 + 5)  # room for the turn arrow at any scale
-        for seat in frame.seats:
-            y = r.y + row_h * (seat.seat + 1) + row_h // 2
-            color = theme.ACCENT_RGB if seat.current else theme.TEXT_RGB
-            if seat.current:
-                pygame.draw.polygon(
-                    surface,
-                    theme.ACCENT_RGB,
-                    [(r.x, y - px // 4), (r.x + px // 3, y), (r.x, y + px // 4)],
-                )
-            draw_text(
+        color = theme.ACCENT_RGB if seat.current else theme.TEXT_RGB
+        if seat.current:
+            pygame.draw.polygon(
                 surface,
-                seat.name,
-                px,
-                color,
-                bold=seat.current,
-                midleft=(name_x, y),
-                max_w=round(r.w * 0.5),
+                theme.ACCENT_RGB,
+                [(r.x, y - px // 4), (r.x + px // 3, y), (r.x, y + px // 4)],
             )
-            draw_text(
-                surface, str(seat.count), px, theme.TEXT_DIM_RGB, center=(r.x + r.w * 0.62, y)
-            )
-            draw_text(surface, integer(seat.score), px, color, bold=True, midright=(r.right - 6, y))
+        draw_text(
+            surface,
+            seat.name,
+            px,
+            color,
+            bold=seat.current,
+            midleft=(name_x, y),
+            max_w=round(r.w * 0.5),
+        )
+        draw_text(surface, str(seat.count), px, theme.TEXT_DIM_RGB, center=(r.x + r.w * 0.62, y))
+        draw_text(surface, integer(seat.score), px, color, bold=True, midright=(r.right - 6, y))
 
     def _draw_log(self, surface: pygame.Surface, frame: TableFrame, r: pygame.Rect) -> None:
         lay = frame.layout

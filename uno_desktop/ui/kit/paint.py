@@ -127,13 +127,16 @@ def dim(surface: pygame.Surface, alpha: int = 120) -> None:
     surface.blit(shade, (0, 0))
 
 
-def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float, radius: int) -> None:
+def draw_focus_ring(
+    surface: pygame.Surface, rect: pygame.Rect, scale: float, radius: int
+) -> pygame.Rect:
     """The keyboard focus: a thick yellow ring with a dark edge, so it shows on the light
-    buttons, the dark panels and the green felt alike."""
+    buttons, the dark panels and the green felt alike. Returns the rect it covers."""
     width = max(3, int(4 * scale))
     ring = rect.inflate(int(12 * scale) + 2 * width, int(12 * scale) + 2 * width)
-    pygame.draw.rect(surface, FOCUS_EDGE_RGB, ring.inflate(4, 4), width + 4, radius + 2)
+    edge = pygame.draw.rect(surface, FOCUS_EDGE_RGB, ring.inflate(4, 4), width + 4, radius + 2)
     pygame.draw.rect(surface, FOCUS_RGB, ring, width, radius)
+    return edge
 
 
 def paint_button(
@@ -147,9 +150,9 @@ def paint_button(
     hover: bool = False,
     focus: bool = False,
     pressed: bool = False,
-) -> None:
+) -> pygame.Rect:
     """A rounded button: a light (or coloured) face with a dark edge below; the text fits
-    the face by shrinking, then wrapping, never cut."""
+    the face by shrinking, then wrapping, never cut. Returns the rect painted."""
     radius = max(6, min(rect.h // 2, round(16 * scale)))
     body, lit, ink, edge = BUTTON_STYLES.get(style, BUTTON_STYLES["normal"])
     if not enabled:
@@ -158,6 +161,7 @@ def paint_button(
         body = lit
     px = max(12, round(min(30 * scale, rect.h * 0.5)))
     drop = max(2, round(4 * scale))
+    painted = pygame.Rect(rect.x, rect.y, rect.w, rect.h + drop)
     if recording_texts():  # the layout tests see every line drawn
         _paint_button_body(surface, rect, text, scale, radius, px, (body, ink, edge), pressed)
     else:
@@ -173,7 +177,8 @@ def paint_button(
             _button_images[key] = image
         surface.blit(image, rect.topleft)
     if focus:
-        draw_focus_ring(surface, rect, scale, radius + round(4 * scale))
+        painted.union_ip(draw_focus_ring(surface, rect, scale, radius + round(4 * scale)))
+    return painted
 
 
 #: painted buttons: a table frame paints the same few buttons every frame

@@ -25,6 +25,7 @@ from uno_desktop.replay import Replay, ReplayState
 from uno_desktop.seats import SeatNames
 from uno_desktop.ui.kit import Button, Dialog, wrap_words
 from uno_desktop.ui.table_frame import HandCard, SeatFrame, TableFrame
+from uno_desktop.ui.table_layer import Ink
 from uno_desktop.ui.table_paint import TablePainter
 from uno_desktop.ui.table_paint_marks import paint_uno_badge
 from uno_desktop.ui.table_paint_panel import PanelPainter
@@ -49,12 +50,16 @@ class FaceUpPainter(TablePainter):
         super().__init__()
         self.faces: tuple[tuple[Card, ...], ...] = ()
 
+    def _state_key(self) -> tuple[object, ...]:
+        return self.faces
+
     def _draw_seat(
         self, surface: pygame.Surface, frame: TableFrame, cards: CardPainter, seat: SeatFrame
-    ) -> None:
+    ) -> pygame.Rect:
         lay = frame.layout
         spot = lay.seats[seat.seat]
-        self._plate(surface, lay, seat)
+        ink = Ink()
+        ink.add(self.seats.plate(surface, lay, seat))
         hand = self.faces[seat.seat] if seat.seat < len(self.faces) else ()
         area = spot.cards_rect
         sw = lay.small_card_w
@@ -62,9 +67,10 @@ class FaceUpPainter(TablePainter):
             step = min(sw * 0.6, (area.w - sw) / max(1, len(hand) - 1)) if len(hand) > 1 else 0
             x0 = area.x + (area.w - (sw + step * (len(hand) - 1))) / 2
             for i, card in enumerate(hand):
-                surface.blit(cards.face(card, sw), (round(x0 + i * step), area.y))
+                ink.add(surface.blit(cards.face(card, sw), (round(x0 + i * step), area.y)))
         if seat.uno and len(hand) == 1:
-            paint_uno_badge(surface, lay, (area.centerx, area.bottom))
+            ink.add(paint_uno_badge(surface, lay, (area.centerx, area.bottom)))
+        return ink.rect
 
 
 class ReplayScene(Dialog):
