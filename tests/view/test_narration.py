@@ -210,6 +210,33 @@ def test_the_table_log_rewords_itself_when_the_language_changes_mid_round():
     assert len(swedish) == 1 and swedish[0] != "Bo plays Red 5." and "Bo" in swedish[0]
 
 
+def test_the_table_log_is_worded_once_while_nothing_new_happens(monkeypatch):
+    """The table reads its log every frame; it words the log again only when there is a
+    new line (or a new language or name), not sixty times a second."""
+    from uno_desktop.ui import table_view
+    from uno_desktop.ui.table_view import TableView
+
+    worded: list[int] = []
+    real = table_view.log_lines
+
+    def counting(events, names, you=None):  # type: ignore[no-untyped-def]
+        worded.append(1)
+        return real(events, names, you)
+
+    monkeypatch.setattr(table_view, "log_lines", counting)
+    names = ["Ann", "Bo"]
+    view = TableView(names, 108)
+    view.add_log(ev.CardPlayed(1, Card.parse("R5")))
+    for _frame in range(5):
+        assert view.log_lines() == ["Bo plays Red 5."]
+    assert len(worded) == 1
+    view.add_log(ev.CardPlayed(0, Card.parse("R7")))
+    assert view.log_lines() == ["Bo plays Red 5.", "Ann plays Red 7."]
+    names[0] = "Anna"  # a name reworded (a seat called by a name the language gives)
+    assert view.log_lines()[-1] == "Anna plays Red 7."
+    assert len(worded) == 3
+
+
 # --- "you": the seat the screen speaks to, and a seat the game named "You" -----------------
 
 GIVEN = ["You", "Computer 1", "Computer 2"]  # a lone person at a table of computers

@@ -22,13 +22,15 @@ from uno_desktop.ui.table_frame import SeatFrame, TableFrame
 #: the parts of the picture besides the other seats (numbered by seat), in the order
 #: they are painted (the other seats go between the markers and the bottom)
 PILE = "pile"
+PILE_COUNT = "pile count"
 DISCARD = "discard"
 MARKERS = "markers"
 BOTTOM = "bottom"
-SCORES = "scores"
 LOG = "log"
-BUTTONS = "buttons"  # with the keys under the log
-Part = int | str
+KEYS = "keys"  # under the log
+SCORE_ROW = "score row"  # ("score row", 0) the heading, then a row a seat
+BUTTON = "button"  # ("button", its key)
+Part = int | str | tuple[str, int | str]
 
 #: a frame's fields painted by the parts (or over the picture, or only as time)
 _PART_FIELDS = frozenset(
@@ -76,19 +78,26 @@ def table_key(frame: TableFrame) -> tuple[object, ...]:
 
 
 def part_keys(frame: TableFrame) -> dict[Part, object]:
-    """What each part shows (besides the table key)."""
+    """What each part shows (besides the table key), in the order the parts are painted
+    (the cards in flight go over them all)."""
+    layers = 0 if frame.pile_count <= 0 else min(4, 1 + frame.pile_count // 25)
     keys: dict[Part, object] = {
-        PILE: (frame.pile_count, frame.pile_glow),
+        PILE: (layers, frame.pile_glow),
+        PILE_COUNT: frame.pile_count,
         DISCARD: frame.discard,
         MARKERS: (),
-        BOTTOM: (frame.seats[frame.bottom], frame.hand),
-        SCORES: tuple(s.count for s in frame.seats),
-        LOG: frame.log,
-        BUTTONS: frame.buttons,
     }
     for seat in frame.seats:
         if seat.seat != frame.bottom:
             keys[seat.seat] = seat
+    keys[BOTTOM] = (frame.seats[frame.bottom], frame.hand)
+    keys[SCORE_ROW, 0] = ()
+    for seat in frame.seats:
+        keys[SCORE_ROW, seat.seat + 1] = seat.count
+    keys[LOG] = frame.log
+    keys[KEYS] = ()
+    for button in frame.buttons:
+        keys[BUTTON, button.key] = button
     return keys
 
 

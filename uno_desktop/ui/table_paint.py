@@ -29,12 +29,13 @@ from uno_desktop.ui.kit import (
 from uno_desktop.ui.table_frame import SeatFrame, TableFrame
 from uno_desktop.ui.table_layer import (
     BOTTOM,
-    BUTTONS,
     DISCARD,
+    KEYS,
     LOG,
     MARKERS,
     PILE,
-    SCORES,
+    PILE_COUNT,
+    SCORE_ROW,
     Ink,
     Part,
     dots_time,
@@ -148,8 +149,9 @@ class TablePainter:
     ) -> pygame.Rect:
         """Where `part` paints when it shows `key`: known from an earlier paint, or found by
         painting it on a scratch picture."""
-        if part == SCORES:
-            return self.panel.scores_rect(frame)
+        if isinstance(part, tuple) and part[0] == SCORE_ROW:
+            assert isinstance(part[1], int)
+            return self.panel.score_row_rect(frame, part[1])
         if part == LOG:
             return self.panel.log_rect(frame)
         seen = self._known.setdefault(part, [])
@@ -170,19 +172,23 @@ class TablePainter:
         """Paint one part of the picture; returns the rect it painted."""
         if isinstance(part, int):
             return self._draw_seat(surface, frame, cards, frame.seats[part])
-        paint = {
-            PILE: self.centre.paint_pile,
-            DISCARD: self.centre.paint_discard,
-            MARKERS: self.centre.paint_markers,
-            BOTTOM: self._draw_bottom,
-        }.get(part)
-        if paint is not None:
-            return paint(surface, frame, cards)
-        if part == SCORES:
-            return self.panel.draw_scores(surface, frame)
+        if isinstance(part, tuple):
+            kind, which = part
+            if kind == SCORE_ROW:
+                assert isinstance(which, int)
+                return self.panel.draw_score_row(surface, frame, which)
+            return self.panel.draw_button(surface, frame, str(which))
         if part == LOG:
             return self.panel.draw_log(surface, frame)
-        return self.panel.draw_keys_and_buttons(surface, frame)
+        if part == KEYS:
+            return self.panel.draw_keys(surface, frame)
+        paint = {
+            PILE: self.centre.paint_pile,
+            PILE_COUNT: self.centre.paint_pile_count,
+            DISCARD: self.centre.paint_discard,
+            MARKERS: self.centre.paint_markers,
+        }.get(part, self._draw_bottom)
+        return paint(surface, frame, cards)
 
     def _paint_under(
         self,
@@ -201,23 +207,14 @@ class TablePainter:
             self.moments.draw_edge(surface, frame)
             self.moments.draw_ring(surface, frame)
             painted: dict[Part, pygame.Rect] = {}
-
-            def paint(part: Part) -> None:
+            for part in part_keys(frame) if extents is None else extents:
                 if clip is None or extents is None or clip.colliderect(extents[part]):
                     painted[part] = self._paint_part(surface, frame, cards, part)
-
-            for part in (PILE, DISCARD, MARKERS):
-                paint(part)
-            for seat in frame.seats:
-                if seat.seat != frame.bottom:
-                    paint(seat.seat)
-            paint(BOTTOM)
-            if frame.drag is not None:
-                paint_dragged(surface, cards, frame.drag)
-            if frame.lit_seat is not None:
-                self.seats.light(surface, frame.layout, frame.lit_seat)
-            for part in (SCORES, LOG, BUTTONS):
-                paint(part)
+                if part == BOTTOM:  # over the hand and the seats, under the side panel
+                    if frame.drag is not None:
+                        paint_dragged(surface, cards, frame.drag)
+                    if frame.lit_seat is not None:
+                        self.seats.light(surface, frame.layout, frame.lit_seat)
             if frame.chips is not None:
                 paint_chips(surface, lay, frame.chips)
             if frame.hint:

@@ -37,8 +37,8 @@ class CentrePainter:
     def paint_pile(
         self, surface: pygame.Surface, frame: TableFrame, cards: CardPainter
     ) -> pygame.Rect:
-        """The draw pile, a little stack thicker with more cards, and its count; returns
-        the rect painted."""
+        """The draw pile, a little stack thicker with more cards; returns the rect
+        painted."""
         lay = frame.layout
         cw = lay.card_w
         pile = lay.draw_pile
@@ -58,17 +58,17 @@ class CentrePainter:
             ink.add(
                 pygame.draw.rect(surface, (255, 255, 255), pile, 2, border_radius=max(4, cw // 10))
             )
-        ink.add(
-            draw_fitted(
-                surface,
-                str(max(0, frame.pile_count)),
-                lay.font_px(0.8),
-                theme.TEXT_DIM_RGB,
-                lay.pile_count,
-                valign="top",
-            )
-        )
         return ink.rect
+
+    def paint_pile_count(
+        self, surface: pygame.Surface, frame: TableFrame, cards: CardPainter
+    ) -> pygame.Rect:
+        """How many cards the draw pile holds, under it; returns the rect painted."""
+        lay = frame.layout
+        count = str(max(0, frame.pile_count))
+        return draw_fitted(
+            surface, count, lay.font_px(0.8), theme.TEXT_DIM_RGB, lay.pile_count, valign="top"
+        )
 
     def paint_discard(
         self, surface: pygame.Surface, frame: TableFrame, cards: CardPainter

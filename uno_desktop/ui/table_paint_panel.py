@@ -27,6 +27,7 @@ from uno_desktop.ui.kit import (
     wrap_words,
 )
 from uno_desktop.ui.table_frame import SeatFrame, TableFrame
+from uno_desktop.ui.table_layer import Ink
 
 #: score rows kept as pictures, at most (a row for each seat's count and score seen)
 MAX_SCORE_ROWS = 256
@@ -68,9 +69,12 @@ class PanelPainter:
         self._part_cache: dict[str, tuple[tuple[Any, ...], pygame.Surface]] = {}
         self._rows: dict[tuple[Any, ...], pygame.Surface] = {}
 
-    def scores_rect(self, frame: TableFrame) -> pygame.Rect:
-        """Where the scores go (all they paint is inside)."""
-        return frame.layout.scores_rect.copy()
+    def score_row_rect(self, frame: TableFrame, row: int) -> pygame.Rect:
+        """Where row `row` of the scores goes (0 the heading, then a row a seat); all it
+        paints is inside."""
+        r = frame.layout.scores_rect
+        row_h = r.h // (len(frame.seats) + 1)
+        return pygame.Rect(r.x, r.y + row * row_h, r.w, row_h)
 
     def log_rect(self, frame: TableFrame) -> pygame.Rect:
         """Where the log goes, above the keys and below the chips (all it paints is inside)."""
@@ -84,29 +88,26 @@ class PanelPainter:
             log_rect.y, log_rect.h = log_rect.y + cut, log_rect.h - cut
         return log_rect
 
-    def draw_scores(self, surface: pygame.Surface, frame: TableFrame) -> pygame.Rect:
-        """The scores: a row a seat under a heading; returns the rect painted."""
-        r = self.scores_rect(frame)
-        row_h = r.h // (len(frame.seats) + 1)
-        px = max(current_floor(), round(row_h * 0.78))
+    def draw_score_row(self, surface: pygame.Surface, frame: TableFrame, row: int) -> pygame.Rect:
+        """Row `row` of the scores: the heading (0) or a seat's name, cards and score;
+        returns the rect painted."""
+        at = self.score_row_rect(frame, row)
+        px = max(current_floor(), round(at.h * 0.78))
         readable = nominal_px(PANEL_FACE_PX)
-        if px < readable and font(readable, bold=True).get_linesize() <= row_h:
+        if px < readable and font(readable, bold=True).get_linesize() <= at.h:
             px = readable  # as large as the rows hold, up to the readable size
-        rows: list[SeatFrame | None] = [None, *frame.seats]
-        for i, seat in enumerate(rows):
-            at = pygame.Rect(r.x, r.y + i * row_h, r.w, row_h)
-            if recording_texts():  # the layout tests see every line drawn
-                self._score_row(surface, at, seat, px)
-                continue
-            key = (seat, px, at.size, frame.language)
-            img = self._rows.get(key)
-            if img is None:
-                if len(self._rows) > MAX_SCORE_ROWS:
-                    self._rows.clear()
-                img = self._rows[key] = pygame.Surface(at.size, pygame.SRCALPHA)
-                self._score_row(img, img.get_rect(), seat, px)
-            surface.blit(img, at)
-        return r
+        seat = frame.seats[row - 1] if row > 0 else None
+        if recording_texts():  # the layout tests see every line drawn
+            self._score_row(surface, at, seat, px)
+            return at
+        key = (seat, px, at.size, frame.language)
+        img = self._rows.get(key)
+        if img is None:
+            if len(self._rows) > MAX_SCORE_ROWS:
+                self._rows.clear()
+            img = self._rows[key] = pygame.Surface(at.size, pygame.SRCALPHA)
+            self._score_row(img, img.get_rect(), seat, px)
+        return surface.blit(img, at)
 
     def draw_log(self, surface: pygame.Surface, frame: TableFrame) -> pygame.Rect:
         """The log, newest at the bottom; returns the rect painted."""
@@ -117,43 +118,54 @@ class PanelPainter:
         )
         return log_rect
 
-    def draw_keys_and_buttons(self, surface: pygame.Surface, frame: TableFrame) -> pygame.Rect:
-        """The keys under the log and the buttons; returns the rect painted."""
+    def draw_keys(self, surface: pygame.Surface, frame: TableFrame) -> pygame.Rect:
+        """The keys under the log; returns the rect painted."""
         lay = frame.layout
-        s = lay.scale
         hint_px = self.hint_px(lay)
         log_rect = self.log_rect(frame)
-        y = log_rect.bottom + round(4 * s)
-        painted = pygame.Rect(log_rect.bottomleft, (0, 0))
+        y = log_rect.bottom + round(4 * lay.scale)
+        ink = Ink()
         for line in frame.hints:
-            line_rect = draw_text(
-                surface,
-                line,
-                hint_px,
-                theme.TEXT_DIM_RGB,
-                midtop=(log_rect.centerx, y),
-                box=lay.log_rect,
+            ink.add(
+                draw_text(
+                    surface,
+                    line,
+                    hint_px,
+                    theme.TEXT_DIM_RGB,
+                    midtop=(log_rect.centerx, y),
+                    box=lay.log_rect,
+                )
             )
-            painted.union_ip(line_rect)
             y += round(hint_px * 1.15)
+        return ink.rect
+
+    def draw_button(self, surface: pygame.Surface, frame: TableFrame, key: str) -> pygame.Rect:
+        """The side button `key` (glowing when it is the move to make); returns the rect
+        painted."""
+        s = frame.layout.scale
+        ink = Ink()
         for b in frame.buttons:
+            if b.key != key:
+                continue
             if b.glow:
                 glow = b.rect.inflate(round(10 * s), round(10 * s))
-                pygame.draw.rect(surface, theme.HIGHLIGHT_RGB, glow, border_radius=glow.h // 2)
-                painted.union_ip(glow)
-            button = paint_button(
-                surface,
-                b.rect,
-                b.text,
-                s,
-                style=b.style,
-                enabled=b.enabled,
-                hover=b.hover,
-                focus=b.focus,
-                pressed=b.pressed,
+                ink.add(
+                    pygame.draw.rect(surface, theme.HIGHLIGHT_RGB, glow, border_radius=glow.h // 2)
+                )
+            ink.add(
+                paint_button(
+                    surface,
+                    b.rect,
+                    b.text,
+                    s,
+                    style=b.style,
+                    enabled=b.enabled,
+                    hover=b.hover,
+                    focus=b.focus,
+                    pressed=b.pressed,
+                )
             )
-            painted.union_ip(button)
-        return painted
+        return ink.rect
 
     @staticmethod
     def hint_px(lay: TableLayout) -> int:

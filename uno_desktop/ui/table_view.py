@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from uno_desktop.engine import Card, Color, Observation
 from uno_desktop.engine import events as ev
+from uno_desktop.i18n import language
 from uno_desktop.view import SeatView, seat_view
 from uno_desktop.view.fold import hands_moved
 from uno_desktop.view.narration import event_line, log_lines
@@ -149,6 +150,8 @@ class TableView:
         self.deck_size = deck_size
         self.state = ViewState.empty(len(names))
         self.queue: deque[ev.Event] = deque()
+        # the log's lines as last worded, and what they were worded from
+        self._lines: tuple[object, list[str]] = ((), [])
 
     # ------------------------------------------------------------------ feeding
 
@@ -166,8 +169,15 @@ class TableView:
             self.state.log.append(event)
 
     def log_lines(self) -> list[str]:
-        """The kept log, oldest first, in the current language."""
-        return [line for line in log_lines(self.state.log, self.names, self.you) if line]
+        """The kept log, oldest first, in the current language (worded again only when
+        the log, the language, a name or "you" changed: it is read every frame)."""
+        log = self.state.log
+        last = id(log[-1]) if log else 0
+        key = (id(log), len(log), last, language(), tuple(self.names), self.you)
+        if key != self._lines[0]:
+            lines = [line for line in log_lines(log, self.names, self.you) if line]
+            self._lines = (key, lines)
+        return list(self._lines[1])
 
     # ------------------------------------------------------------------ syncing
 
