@@ -176,10 +176,12 @@ class CentrePainter:
                     (tip[0] - nx * size * 0.9, tip[1] - ny * size * 0.9),
                 ]
                 pygame.draw.polygon(big, color, head)
-            disc = pygame.Surface(rect.size, pygame.SRCALPHA)
+            img = cache[key] = pygame.transform.smoothscale(big, rect.size)
+        disc = cache.get(rect.size)
+        if disc is None:  # a soft shade under the arrows
+            disc = cache[rect.size] = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.ellipse(disc, (0, 0, 0, 60), disc.get_rect())
-            disc.blit(pygame.transform.smoothscale(big, rect.size), (0, 0))
-            img = cache[key] = disc
+        surface.blit(disc, rect)
         return surface.blit(img, rect)
 
     def _rotated(self, cards: CardPainter, card: Card, width: int, angle: float) -> pygame.Surface:
