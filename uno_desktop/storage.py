@@ -34,14 +34,12 @@ import dataclasses
 import json
 import logging
 import os
-import platform
 import re
 import sys
 import traceback
 from collections.abc import Callable, Mapping
-from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .documents import (
     MAX_FILE_BYTES,
@@ -75,20 +73,52 @@ from .settings import (
     default_seats,
     fit_window_size,
 )
-from .stats import (
-    CHART_ROUNDS_LIMIT,
-    HISTORY_LIMIT,
-    MAX_COUNT,
-    NAMES_LIMIT,
-    MatchRecord,
-    MatchResult,
-    PlayerStats,
-    RoundResult,
-    Stats,
-    add_match,
-    add_round,
-    parse_stats,
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from .stats import (
+        CHART_ROUNDS_LIMIT,
+        HISTORY_LIMIT,
+        MAX_COUNT,
+        NAMES_LIMIT,
+        MatchRecord,
+        MatchResult,
+        PlayerStats,
+        RoundResult,
+        Stats,
+        add_match,
+        parse_stats,
+    )
+
+#: the statistics' names, importable from here too; read from `stats` when first asked
+#: for, so the first frame does not wait for them
+_FROM_STATS = frozenset(
+    {
+        "CHART_ROUNDS_LIMIT",
+        "HISTORY_LIMIT",
+        "MAX_COUNT",
+        "NAMES_LIMIT",
+        "MatchRecord",
+        "MatchResult",
+        "PlayerStats",
+        "RoundResult",
+        "Stats",
+        "add_match",
+        "parse_stats",
+    }
 )
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _FROM_STATS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from . import stats
+
+    value = getattr(stats, name)
+    globals()[name] = value
+    return value
+
 
 log = logging.getLogger(__name__)
 
@@ -172,6 +202,8 @@ def _reason(exc: BaseException) -> str:
 
 
 def _local_now() -> datetime:
+    from datetime import datetime
+
     return datetime.now().astimezone()
 
 
@@ -318,6 +350,8 @@ class Storage:
     def load_stats(self) -> Stats:
         """Every player's totals and the match history (empty when there is none). A file
         with damaged entries is kept aside whole, and the good entries stay in use."""
+        from .stats import Stats, parse_stats
+
         data = self._load(_STATS)
         if data is None:
             return Stats()
@@ -347,6 +381,8 @@ class Storage:
         """Count a finished round for every seat (once: a round already counted, or of a
         match already finished, changes nothing). Returns the new statistics (also when
         writing failed: then a notice)."""
+        from .stats import add_round
+
         before = self.load_stats()
         stats = add_round(before, result)
         if stats is not before:
@@ -363,6 +399,8 @@ class Storage:
 
     def _record(self, result: MatchResult) -> tuple[bool, Stats]:
         """The statistics with `result` counted, and whether the file holds them now."""
+        from .stats import add_match
+
         before = self.load_stats()
         if before.counted(result.match_id):
             return True, before
@@ -447,6 +485,8 @@ class Storage:
                 context_text = repr(context)[: MAX_CRASH_CONTEXT_CHARS + 1]
             if len(context_text) > MAX_CRASH_CONTEXT_CHARS:
                 context_text = context_text[:MAX_CRASH_CONTEXT_CHARS] + "\n[... cut]"
+            import platform
+
             text = "\n".join(
                 [
                     "UNO Desktop crash report",

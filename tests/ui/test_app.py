@@ -197,6 +197,7 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "uno_desktop.match",
     "uno_desktop.ai",
     "uno_desktop.phones",
+    "uno_desktop.stats",
     "aiohttp",
     "segno",
     "yaml",
