@@ -88,6 +88,7 @@ if TYPE_CHECKING:
         RoundResult,
         Stats,
         add_match,
+        add_round,
         parse_stats,
     )
 
@@ -105,6 +106,7 @@ _FROM_STATS = frozenset(
         "RoundResult",
         "Stats",
         "add_match",
+        "add_round",
         "parse_stats",
     }
 )
@@ -612,6 +614,7 @@ __all__ = [
     "Stats",
     "Storage",
     "add_match",
+    "add_round",
     "atomic_write_bytes",
     "default_seats",
     "encode_document",
