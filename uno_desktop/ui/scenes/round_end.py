@@ -190,9 +190,9 @@ class RoundEndScene(Overlay):
         )
 
     def _ends_match(self) -> bool:
-        totals = [t + p for t, p in zip(self.totals_before, self.points)]
-        target = self.match.rules.target_score
-        return any(t >= target for t in totals)
+        """Whether this round decides the match (the match says: the target score, or
+        the longest match's last round)."""
+        return self.match.winner_after_round() is not None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
