@@ -3,11 +3,13 @@
 The table scene decides what one viewer may see and builds a frozen `TableFrame` of it
 (`ui/table_frame.py`: layout, seats, the bottom hand as drawn, piles, markers, side panel,
 buttons, cards in flight); the painter only paints that value. `TablePainter` paints the
-felt, the piles, the seats and the bottom hand, and hands the big moments to
-`MomentPainter` (`ui/table_paint_moments.py`) and the side panel, status line and toast
-to `PanelPainter` (`ui/table_paint_panel.py`). They keep nothing between frames but
-caches of finished pictures, so the same frame always gives the same pixels. None of
-them imports anything from the scenes.
+felt and the bottom hand, and hands the centre to `CentrePainter`
+(`ui/table_paint_centre.py`), the other seats to `SeatPainter` (`ui/table_paint_seats.py`),
+the big moments to `MomentPainter` (`ui/table_paint_moments.py`) and the side panel,
+status line and toast to `PanelPainter` (`ui/table_paint_panel.py`). They keep nothing
+between frames but finished pictures: everything under the cards in flight is kept as one
+and painted again only where a frame changed it (`ui/table_layer.py`), and the same frame
+always gives the same pixels. None of them imports anything from the scenes.
 """
 
 from __future__ import annotations
