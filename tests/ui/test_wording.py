@@ -64,3 +64,29 @@ def test_the_swedish_swap_pickers_ask_whom_to_swap_hands_with():
     set_language("sv")
     assert _("Swap hands with whom?") == "Vem vill du byta hand med?"
     assert _("Wild Swap Hands: swap with whom?") == "Vild byt: vem vill du byta hand med?"
+
+
+@pytest.mark.parametrize(
+    ("lang", "label"),
+    [
+        ("en", "Animation speed (also the time to jump in)"),
+        ("sv", "Animationshastighet (även tiden för inhopp)"),
+    ],
+)
+def test_settings_say_the_animation_speed_also_sets_the_time_to_jump_in(lang, label, monkeypatch):
+    """A person's window to jump in before a computer does is 1.5 s over the animation
+    speed (DESIGN.md): the setting that moves it says so where it is set."""
+    from uno_desktop.ui.kit import record_texts
+    from uno_desktop.ui.scenes.settings import SettingsScene
+
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.display.set_mode((1024, 600))
+    monkeypatch.setattr("uno_desktop.ui.services.make_sounds", SilentSounds)
+    services = build_services(use_storage=False)
+    set_language(lang)
+    scene = SettingsScene(services)
+    scene.enter()
+    with record_texts() as drawn:
+        scene.draw(surface)
+    assert label in [t.text for t in drawn]

@@ -90,7 +90,7 @@ class SettingsScene(Dialog):
         self.rows: list[tuple[Label, Any]] = [
             (Label(N_("Volume")), self.volume),
             (Label(N_("Music (all the way left: off)")), self.music),
-            (Label(N_("Animation speed")), self.speed),
+            (Label(N_("Animation speed (also the time to jump in)")), self.speed),
             (Label(N_("Computer thinking time")), self.think),
             (Label(N_("Full screen")), self.fullscreen),
             (Label(N_("Colour-blind mode (shapes on cards)")), self.colorblind),
