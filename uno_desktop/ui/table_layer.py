@@ -2,12 +2,12 @@
 
 Most frames differ from the one before only in the cards in flight, so the painter keeps
 everything under them (felt, piles, seats, the hand, the side panel) as one picture.
-The picture is made of parts: the centre (piles and markers), each other seat, the
-viewer's plate and hand, and the side panel. Each part's painting returns the rect it
-covered (`Ink`), so when the next frame changes only some parts, just the rects they
-covered before and cover now are painted again, each inside its own clip. A change to
-anything else (the layout, the colour in play, a banner's place, a name...) paints the
-whole picture afresh.
+The picture is made of parts: the draw pile and its count, the discard pile, the
+markers, each other seat, the viewer's plate and hand, each row of the scores, the log,
+the keys and each side button. Each part's painting returns the rect it covered (`Ink`),
+so when the next frame changes only some parts, just the rects they covered before and
+cover now are painted again, each inside its own clip. A change to anything else (the
+layout, the colour in play, a banner's place, a name...) paints the whole picture afresh.
 """
 
 from __future__ import annotations
@@ -77,12 +77,16 @@ def table_key(frame: TableFrame) -> tuple[object, ...]:
     return (*(getattr(frame, name) for name in _table_fields()), seats)
 
 
+def pile_layers(count: int) -> int:
+    """How many backs the draw pile is drawn with: a thicker stack for more cards."""
+    return 0 if count <= 0 else min(4, 1 + count // 25)
+
+
 def part_keys(frame: TableFrame) -> dict[Part, object]:
     """What each part shows (besides the table key), in the order the parts are painted
     (the cards in flight go over them all)."""
-    layers = 0 if frame.pile_count <= 0 else min(4, 1 + frame.pile_count // 25)
     keys: dict[Part, object] = {
-        PILE: (layers, frame.pile_glow),
+        PILE: (pile_layers(frame.pile_count), frame.pile_glow),
         PILE_COUNT: frame.pile_count,
         DISCARD: frame.discard,
         MARKERS: (),

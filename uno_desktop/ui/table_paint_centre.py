@@ -18,7 +18,7 @@ from uno_desktop.render import theme
 from uno_desktop.render.cards import CardPainter
 from uno_desktop.ui.kit import draw_fitted, draw_text
 from uno_desktop.ui.table_frame import TableFrame
-from uno_desktop.ui.table_layer import Ink
+from uno_desktop.ui.table_layer import Ink, pile_layers
 from uno_desktop.ui.table_paint_marks import paint_penalty, paint_shadow
 
 
@@ -43,7 +43,7 @@ class CentrePainter:
         cw = lay.card_w
         pile = lay.draw_pile
         ink = Ink()
-        layers = 0 if frame.pile_count <= 0 else min(4, 1 + frame.pile_count // 25)
+        layers = pile_layers(frame.pile_count)
         if layers:
             ink.add(paint_shadow(surface, cards, pile, cw))
             back = cards.back(cw)
