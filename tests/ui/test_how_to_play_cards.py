@@ -9,22 +9,9 @@ import dataclasses
 import pygame
 import pytest
 
-from uno_desktop.i18n import set_language
 from uno_desktop.options import Section
 from uno_desktop.presets import load_preset
 from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
-from uno_desktop.ui.services import SilentSounds, build_services
-
-
-@pytest.fixture
-def services(monkeypatch):
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((320, 200))
-    monkeypatch.setattr("uno_desktop.ui.services.make_sounds", SilentSounds)
-    s = build_services(use_storage=False)
-    yield s
-    set_language("en")
 
 
 def page(services, preset: str, lang: str, size: tuple[int, int]) -> HowToPlayScene:

@@ -4,26 +4,11 @@ button reads "See the match result", not "Next round"."""
 
 from __future__ import annotations
 
-import pygame
-import pytest
-
 from tests.test_match_resume import late_match
 from uno_desktop.match import MAX_MATCH_ROUNDS, ManualClock, run_round_headless
 from uno_desktop.ui.kit import text_of
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.round_end import RoundEndScene
-from uno_desktop.ui.services import SilentSounds, build_services
-
-
-@pytest.fixture
-def services(monkeypatch):
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((320, 200))
-    monkeypatch.setattr("uno_desktop.ui.services.make_sounds", SilentSounds)
-    s = build_services()
-    s.clock = ManualClock()
-    return s
 
 
 def _round_end_button(services, rounds: int) -> str:

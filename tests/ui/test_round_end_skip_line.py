@@ -9,30 +9,16 @@ import dataclasses
 import pygame
 import pytest
 
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock, Match, SeatSpec
+from uno_desktop.match import Match, SeatSpec
 from uno_desktop.presets import load_preset
 from uno_desktop.ui.kit import record_texts
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.round_end import RoundEndScene
-from uno_desktop.ui.services import SilentSounds, build_services
 
 SKIP = {
     "en": "Counting the points: press any key to skip",
     "sv": "Poängen räknas: tryck på valfri tangent för att hoppa över",
 }
-
-
-@pytest.fixture
-def services(monkeypatch):
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((320, 200))
-    monkeypatch.setattr("uno_desktop.ui.services.make_sounds", SilentSounds)
-    s = build_services()
-    s.clock = ManualClock()
-    yield s
-    set_language("en")
 
 
 def round_over(services, players: int) -> Match:

@@ -852,7 +852,16 @@ def test_random_clicks_and_keys_never_leave_a_black_screen(preset, seats, seed):
         set_language(before)
 
 
-def _monkey(preset: str, seats: list[tuple[str, str]], seed: int) -> None:
+def started_app(
+    preset: str,
+    seats: list[tuple[str, str]],
+    seed: int,
+    size: tuple[int, int],
+    *,
+    think_time_s: float,
+    animation_speed: float,
+) -> Any:
+    """The real app in a window of `size`, a match started, its clock stepped by hand."""
     import dataclasses
 
     from uno_desktop.presets import load_preset
@@ -862,12 +871,20 @@ def _monkey(preset: str, seats: list[tuple[str, str]], seed: int) -> None:
     services = build_services()
     services.clock = ManualClock()
     services.apply_settings(
-        dataclasses.replace(services.settings, think_time_s=0.2, animation_speed=3.0)
+        dataclasses.replace(
+            services.settings, think_time_s=think_time_s, animation_speed=animation_speed
+        )
     )
     app = App(services, strict=True)
-    app.open_window(SIZE)
+    app.open_window(size)
     pygame.event.clear()
     app.start(services.scenes.start_match(preset, load_preset(preset), seats, seed))
+    return app
+
+
+def _monkey(preset: str, seats: list[tuple[str, str]], seed: int) -> None:
+    app = started_app(preset, seats, seed, SIZE, think_time_s=0.2, animation_speed=3.0)
+    services = app.services
     rng = random.Random(seed)
     for frame in range(1500):
         r = rng.random()

@@ -4,19 +4,17 @@ look exactly as the same frame painted whole by a painter that keeps nothing."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pygame
 import pytest
 
-from uno_desktop.match import ManualClock
 from uno_desktop.render.layout import table_layout
 from uno_desktop.ui.scenes.table import TableScene
 from uno_desktop.ui.table_frame import SeatFrame
 from uno_desktop.ui.table_paint import TablePainter
 
-from .test_table import MONKEY_KEYS
+from .test_table import MONKEY_KEYS, started_app
 
 LONG_NAME = "W" * 40  # the longest name a seat may have, in the widest letters
 
@@ -26,19 +24,8 @@ def _play_and_compare(
 ) -> int:
     """Play with random clicks and keys; at each step paint the table with the scene's own
     painter and with one made to paint whole, and compare. Returns the frames compared."""
-    from uno_desktop.presets import load_preset
-    from uno_desktop.ui.app import App
-    from uno_desktop.ui.services import build_services
-
-    services = build_services()
-    services.clock = ManualClock()
-    services.apply_settings(
-        dataclasses.replace(services.settings, think_time_s=0.3, animation_speed=2.0)
-    )
-    app = App(services, strict=True)
-    app.open_window(size)
-    pygame.event.clear()
-    app.start(services.scenes.start_match(preset, load_preset(preset), seats, seed))
+    app = started_app(preset, seats, seed, size, think_time_s=0.3, animation_speed=2.0)
+    services = app.services
     rng = random.Random(seed)
     whole = TablePainter()
     kept_surface, whole_surface = pygame.Surface(size), pygame.Surface(size)

@@ -14,20 +14,9 @@ from uno_desktop.i18n import set_language
 from uno_desktop.ui.kit import record_texts
 from uno_desktop.ui.kit.metrics import MIN_SCALE, fit_scales
 from uno_desktop.ui.scenes.settings import SettingsScene
-from uno_desktop.ui.services import UI_SCALES, SilentSounds, build_services
+from uno_desktop.ui.services import UI_SCALES
 
 WINDOWS = [(800, 500), (1024, 600), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440)]
-
-
-@pytest.fixture
-def services(monkeypatch):
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((320, 200))
-    monkeypatch.setattr("uno_desktop.ui.services.make_sounds", SilentSounds)
-    s = build_services(use_storage=False)
-    yield s
-    set_language("en")
 
 
 def drawn_sizes(services, size: tuple[int, int], ui_scale: float) -> dict[str, int]:
