@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..engine import COLORS, Action, Card, Color, Draw, Game, Observation, Pass, Play, RuleSet
 from ..engine.game import shuffle
+from ..engine.tables import KINDS
 from .base import most_held_color
 from .knowledge import Knowledge, SeatInfo
 from .normal import normal_choice, normal_dress
@@ -51,7 +52,7 @@ class Sampler:
         others = [s for s in range(self.n) if s != self.me]
         # Constrained seats choose first.
         others.sort(key=lambda s: -len(know.seats[s].voids) - len(know.seats[s].lacks))
-        self.seats: list[tuple[int, SeatInfo, list[Card], _Hits, list[int]]] = []
+        self.seats: list[tuple[int, tuple[_Check, ...], list[Card], _Hits, list[int]]] = []
         for s in others:
             info = know.seats[s]
             hand = list(info.known.elements())
@@ -66,7 +67,7 @@ class Sampler:
                         hits[c] = None
                     else:
                         hits[c] = tuple(i for i, lack in enumerate(lacks) if lack.covers(c))
-            self.seats.append((s, info, hand, hits, room))
+            self.seats.append((s, _checks(info), hand, hits, room))
 
     def deal(self, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
         """One deal of the unseen cards: every seat's hand and the draw pile (top first)."""
@@ -75,14 +76,14 @@ class Sampler:
         n, sizes, rules = self.n, self.sizes, self.rules
         hands: list[list[Card]] = [[] for _ in range(n)]
         hands[self.me] = list(self.hand)
-        for s, info, known, hits, room in self.seats:
+        for s, checks, known, hits, room in self.seats:
             hand = list(known)
             need = sizes[s] - len(hand)
             if need > 0:
                 keep, rest = _deal_fast(hits, room, need, pool)
-                if info.recent:
+                if checks:
                     for _ in range(REDEALS):
-                        if _consistent(info, hand + keep, rules):
+                        if _consistent(checks, hand + keep, rules):
                             break
                         cut = rng.randrange(len(pool)) if pool else 0
                         keep, rest = _deal_fast(hits, room, need, pool[cut:] + pool[:cut])
@@ -130,23 +131,39 @@ def _deal_fast(
     return keep, rest
 
 
-def _consistent(info: SeatInfo, hand: Sequence[Card], rules: RuleSet) -> bool:
-    """Whether a Normal-like player holding `hand` now would have made its plays since
-    its last draw: walking back over them, putting each card back, each must be the
-    card Normal liked best then (and a wild's colour the one it would name)."""
-    after = list(hand)
-    values = rules.card_values
+# One play of a seat re-judged by `_consistent`: the card, the colour it named (wilds),
+# the kinds of card that could be played then, and the table as Normal saw it (the
+# seat, players, direction and each seat's hand size).
+_Check = tuple[Card, Color | None, frozenset[Card], int, int, int, Callable[[int], int]]
+
+
+def _checks(info: SeatInfo) -> tuple[_Check, ...]:
+    """A seat's plays since its last draw, latest first, as `_consistent` reads them."""
+    out = []
     for ch in reversed(info.recent):
-        then = [*after, ch.card]
         active, rank = ch.active, ch.top.rank
-        playable = [
-            c for c in then if c.is_wild or active is None or c.color is active or c.rank == rank
-        ]
+        playable = frozenset(
+            c for c in KINDS if c.is_wild or active is None or c.color is active or c.rank == rank
+        )
         sizes = ch.sizes
-        n, size_of = len(sizes), sizes.__getitem__
-        if normal_choice(playable, then, rules, ch.seat, n, ch.direction, size_of) is not ch.card:
+        out.append(
+            (ch.card, ch.color, playable, ch.seat, len(sizes), ch.direction, sizes.__getitem__)
+        )
+    return tuple(out)
+
+
+def _consistent(checks: Sequence[_Check], hand: Sequence[Card], rules: RuleSet) -> bool:
+    """Whether a Normal-like player holding `hand` now would have made its plays since
+    its last draw (`_checks`): walking back over them, putting each card back, each must
+    be the card Normal liked best then (and a wild's colour the one it would name)."""
+    after = hand
+    values = rules.card_values
+    for card, color, playable_kinds, seat, n, direction, size_of in checks:
+        if color is not None and after and most_held_color(after, values) is not color:
             return False
-        if ch.color is not None and after and most_held_color(after, values) is not ch.color:
+        then = [*after, card]
+        playable = [c for c in then if c in playable_kinds]
+        if normal_choice(playable, then, rules, seat, n, direction, size_of) is not card:
             return False
         after = then
     return True
