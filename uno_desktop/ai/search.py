@@ -21,7 +21,7 @@ from typing import Protocol
 
 from ..engine import COLORS, Action, Card, Color, Draw, Game, Observation, Pass, Play, RuleSet
 from ..engine.game import shuffle
-from ..engine.tables import KINDS
+from ..engine.tables import PLAYABLE, CardSet
 from .base import most_held_color
 from .knowledge import Knowledge, SeatInfo
 from .normal import normal_choice, normal_dress
@@ -132,24 +132,25 @@ def _deal_fast(
 
 
 # One play of a seat re-judged by `_consistent`: the card, the colour it named (wilds),
-# the kinds of card that could be played then, and the table as Normal saw it (the
-# seat, players, direction and each seat's hand size).
-_Check = tuple[Card, Color | None, frozenset[Card], int, int, int, Callable[[int], int]]
+# the kinds of card that could be played then (`tables.PLAYABLE`), and the table as
+# Normal saw it (the seat, players, direction and each seat's hand size).
+_Check = tuple[Card, Color | None, CardSet, int, int, int, Callable[[int], int]]
 
 
 def _checks(info: SeatInfo) -> tuple[_Check, ...]:
     """A seat's plays since its last draw, latest first, as `_consistent` reads them."""
-    out = []
-    for ch in reversed(info.recent):
-        active, rank = ch.active, ch.top.rank
-        playable = frozenset(
-            c for c in KINDS if c.is_wild or active is None or c.color is active or c.rank == rank
+    return tuple(
+        (
+            ch.card,
+            ch.color,
+            PLAYABLE[ch.top][ch.active],
+            ch.seat,
+            len(ch.sizes),
+            ch.direction,
+            ch.sizes.__getitem__,
         )
-        sizes = ch.sizes
-        out.append(
-            (ch.card, ch.color, playable, ch.seat, len(sizes), ch.direction, sizes.__getitem__)
-        )
-    return tuple(out)
+        for ch in reversed(info.recent)
+    )
 
 
 def _consistent(checks: Sequence[_Check], hand: Sequence[Card], rules: RuleSet) -> bool:
@@ -316,7 +317,7 @@ def table_value(game: Game, me: int) -> float:
 
 class Judge(Protocol):
     """What `search_table` judges its playouts by: our chance of winning the round in
-    each of `games` (1 or 0 if it is over), all at once."""
+    each of `games` (1 or 0 if it is over), a batch at once."""
 
     def many(self, games: Sequence[Game], me: int) -> Sequence[float]: ...
 
@@ -351,21 +352,22 @@ def search_table(
     """
     k = len(candidates)
     sampler = Sampler(obs, know)
-    ends: list[Game] = []
+    sums = [0.0] * k
+    sq = [0.0] * k
     for _ in range(samples):
         world = build_world(obs, know, rng, sampler)
         seed = rng.getrandbits(64)
+        ends: list[Game] = []
         for action in candidates:
             g = world.clone(LazyRandom(seed))  # type: ignore[arg-type]
             g.apply(action)
             ends.append(play_on(g, depth))
-    judged = judge.many(ends, obs.seat)
-    sums = [0.0] * k
-    sq = [0.0] * k
-    for w in range(0, len(judged), k):
-        base = judged[w]
+        # Judged world by world: the games die young, which spares the garbage
+        # collector's older generations (the tail of the decision time).
+        judged = judge.many(ends, obs.seat)
+        base = judged[0]
         for i in range(1, k):
-            d = judged[w + i] - base
+            d = judged[i] - base
             sums[i] += d
             sq[i] += d * d
     means = [s / samples for s in sums]
