@@ -13,6 +13,7 @@ from uno_desktop.ai.knowledge import Choice, Knowledge, SeatInfo
 from uno_desktop.ai.search import (
     LazyRandom,
     Sampler,
+    _checks,
     _consistent,
     build_world,
     search_table,
@@ -137,7 +138,7 @@ def test_true_hands_always_explain_what_normal_players_did():
             info = know.seats[seat]
             for lack in info.lacks:
                 assert sum(1 for c in hand if lack.covers(c)) <= lack.room
-            assert _consistent(info, hand, obs.rules)
+            assert _consistent(_checks(info), hand, obs.rules)
             checked += bool(info.recent) + len(info.lacks)
     assert checked > 500
 
@@ -169,8 +170,8 @@ def test_recent_plays_rule_out_hands_that_contradict_them():
     # ruled out; a hand with nothing else playable is not.
     info = SeatInfo()
     info.recent = [Choice(Card.parse("R9"), None, Color.RED, Card.parse("R5"), 1, 1, (7, 5, 7, 7))]
-    assert _consistent(info, parse_cards(["G1", "G2", "Y1", "Y2"]), RuleSet())
-    assert not _consistent(info, parse_cards(["Y5", "Y1", "Y2", "Y3"]), RuleSet())
+    assert _consistent(_checks(info), parse_cards(["G1", "G2", "Y1", "Y2"]), RuleSet())
+    assert not _consistent(_checks(info), parse_cards(["Y5", "Y1", "Y2", "Y3"]), RuleSet())
 
 
 def test_hard_searches_at_four_players_once_an_opponent_is_low():

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..engine import COLORS, Action, Card, Color, Draw, Game, Observation, Pass, Play, RuleSet
 from ..engine.game import shuffle
+from ..engine.tables import PLAYABLE, CardSet
 from .base import most_held_color
 from .knowledge import Knowledge, SeatInfo
 from .normal import normal_choice, normal_dress
@@ -51,7 +52,7 @@ class Sampler:
         others = [s for s in range(self.n) if s != self.me]
         # Constrained seats choose first.
         others.sort(key=lambda s: -len(know.seats[s].voids) - len(know.seats[s].lacks))
-        self.seats: list[tuple[int, SeatInfo, list[Card], _Hits, list[int]]] = []
+        self.seats: list[tuple[int, tuple[_Check, ...], list[Card], _Hits, list[int]]] = []
         for s in others:
             info = know.seats[s]
             hand = list(info.known.elements())
@@ -66,7 +67,7 @@ class Sampler:
                         hits[c] = None
                     else:
                         hits[c] = tuple(i for i, lack in enumerate(lacks) if lack.covers(c))
-            self.seats.append((s, info, hand, hits, room))
+            self.seats.append((s, _checks(info), hand, hits, room))
 
     def deal(self, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
         """One deal of the unseen cards: every seat's hand and the draw pile (top first)."""
@@ -75,14 +76,14 @@ class Sampler:
         n, sizes, rules = self.n, self.sizes, self.rules
         hands: list[list[Card]] = [[] for _ in range(n)]
         hands[self.me] = list(self.hand)
-        for s, info, known, hits, room in self.seats:
+        for s, checks, known, hits, room in self.seats:
             hand = list(known)
             need = sizes[s] - len(hand)
             if need > 0:
                 keep, rest = _deal_fast(hits, room, need, pool)
-                if info.recent:
+                if checks:
                     for _ in range(REDEALS):
-                        if _consistent(info, hand + keep, rules):
+                        if _consistent(checks, hand + keep, rules):
                             break
                         cut = rng.randrange(len(pool)) if pool else 0
                         keep, rest = _deal_fast(hits, room, need, pool[cut:] + pool[:cut])
@@ -130,23 +131,40 @@ def _deal_fast(
     return keep, rest
 
 
-def _consistent(info: SeatInfo, hand: Sequence[Card], rules: RuleSet) -> bool:
+# One play of a seat re-judged by `_consistent`: the card, the colour it named (wilds),
+# the kinds of card that could be played then (`tables.PLAYABLE`), and the table as
+# Normal saw it (the seat, players, direction and each seat's hand size).
+_Check = tuple[Card, Color | None, CardSet, int, int, int, Callable[[int], int]]
+
+
+def _checks(info: SeatInfo) -> tuple[_Check, ...]:
+    """A seat's plays since its last draw, latest first, as `_consistent` reads them."""
+    return tuple(
+        (
+            ch.card,
+            ch.color,
+            PLAYABLE[ch.top][ch.active],
+            ch.seat,
+            len(ch.sizes),
+            ch.direction,
+            ch.sizes.__getitem__,
+        )
+        for ch in reversed(info.recent)
+    )
+
+
+def _consistent(checks: Sequence[_Check], hand: Sequence[Card], rules: RuleSet) -> bool:
     """Whether a Normal-like player holding `hand` now would have made its plays since
-    its last draw: walking back over them, putting each card back, each must be the
-    card Normal liked best then (and a wild's colour the one it would name)."""
-    after = list(hand)
+    its last draw (`_checks`): walking back over them, putting each card back, each must
+    be the card Normal liked best then (and a wild's colour the one it would name)."""
+    after = hand
     values = rules.card_values
-    for ch in reversed(info.recent):
-        then = [*after, ch.card]
-        active, rank = ch.active, ch.top.rank
-        playable = [
-            c for c in then if c.is_wild or active is None or c.color is active or c.rank == rank
-        ]
-        sizes = ch.sizes
-        n, size_of = len(sizes), sizes.__getitem__
-        if normal_choice(playable, then, rules, ch.seat, n, ch.direction, size_of) is not ch.card:
+    for card, color, playable_kinds, seat, n, direction, size_of in checks:
+        if color is not None and after and most_held_color(after, values) is not color:
             return False
-        if ch.color is not None and after and most_held_color(after, values) is not ch.color:
+        then = [*after, card]
+        playable = [c for c in then if c in playable_kinds]
+        if normal_choice(playable, then, rules, seat, n, direction, size_of) is not card:
             return False
         after = then
     return True
@@ -299,7 +317,7 @@ def table_value(game: Game, me: int) -> float:
 
 class Judge(Protocol):
     """What `search_table` judges its playouts by: our chance of winning the round in
-    each of `games` (1 or 0 if it is over), all at once."""
+    each of `games` (1 or 0 if it is over), a batch at once."""
 
     def many(self, games: Sequence[Game], me: int) -> Sequence[float]: ...
 
@@ -334,21 +352,22 @@ def search_table(
     """
     k = len(candidates)
     sampler = Sampler(obs, know)
-    ends: list[Game] = []
+    sums = [0.0] * k
+    sq = [0.0] * k
     for _ in range(samples):
         world = build_world(obs, know, rng, sampler)
         seed = rng.getrandbits(64)
+        ends: list[Game] = []
         for action in candidates:
             g = world.clone(LazyRandom(seed))  # type: ignore[arg-type]
             g.apply(action)
             ends.append(play_on(g, depth))
-    judged = judge.many(ends, obs.seat)
-    sums = [0.0] * k
-    sq = [0.0] * k
-    for w in range(0, len(judged), k):
-        base = judged[w]
+        # Judged world by world: the games die young, which spares the garbage
+        # collector's older generations (the tail of the decision time).
+        judged = judge.many(ends, obs.seat)
+        base = judged[0]
         for i in range(1, k):
-            d = judged[w + i] - base
+            d = judged[i] - base
             sums[i] += d
             sq[i] += d * d
     means = [s / samples for s in sums]
