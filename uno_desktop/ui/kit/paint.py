@@ -66,21 +66,23 @@ _backdrop: dict[tuple[int, int], pygame.Surface] = {}
 
 
 def draw_backdrop(surface: pygame.Surface) -> None:
-    """The felt table with a soft centre light and darker edges (cached per window size)."""
+    """The felt table with a soft centre light and darker edges (cached per window size).
+    Its rings are drawn at a quarter of the size and smoothed up: the first frame waits
+    for it, and the bands come out softer."""
     size = surface.get_size()
     bg = _backdrop.get(size)
     if bg is None:
         _backdrop.clear()
-        bg = pygame.Surface(size)
-        bg.fill(theme.TABLE_DARK_RGB)
-        w, h = size
+        w, h = max(1, size[0] // 4), max(1, size[1] // 4)
+        small = pygame.Surface((w, h))
+        small.fill(theme.TABLE_DARK_RGB)
         steps = 24
         for i in range(steps):
             t = i / (steps - 1)
             col = blend(theme.TABLE_LIGHT_RGB, theme.TABLE_DARK_RGB, round(255 * t))
             rw, rh = int(w * (1.5 - 1.0 * t)), int(h * (1.5 - 1.0 * t))
-            pygame.draw.ellipse(bg, col, pygame.Rect((w - rw) // 2, (h - rh) // 2, rw, rh))
-        _backdrop[size] = bg
+            pygame.draw.ellipse(small, col, pygame.Rect((w - rw) // 2, (h - rh) // 2, rw, rh))
+        bg = _backdrop[size] = pygame.transform.smoothscale(small, size)
     surface.blit(bg, (0, 0))
 
 
