@@ -24,6 +24,12 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=10)
     parser.add_argument("--size", default="1280x720")
     parser.add_argument(
+        "--flip",
+        action="store_true",
+        help="show each frame in the window too (a real display's cost; needs DISPLAY and "
+        "SDL_VIDEODRIVER=x11)",
+    )
+    parser.add_argument(
         "--cpu",
         action="store_true",
         help="time frames in this thread's CPU time (leaves out a loaded machine's waits)",
@@ -82,6 +88,8 @@ def main() -> None:
         stack.update(dt_s)
         stack.apply_pending()
         stack.draw(screen)
+        if args.flip:
+            pygame.display.flip()
         times_ms.append((now_s() - t0) * 1000)
         in_flight.append(table.animator.in_flight)
 
