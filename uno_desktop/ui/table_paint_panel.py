@@ -7,7 +7,6 @@ keeps nothing but its finished pictures and wrapped lines.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -20,7 +19,6 @@ from uno_desktop.ui.kit import (
     current_floor,
     draw_panel,
     draw_text,
-    kept_layer,
     paint_button,
     recording_texts,
     text_image,
@@ -66,7 +64,8 @@ class PanelPainter:
 
     def __init__(self) -> None:
         self._wrap_cache: dict[tuple[str, int, int], list[str]] = {}
-        self._part_cache: dict[str, tuple[tuple[Any, ...], pygame.Surface]] = {}
+        # the log as last drawn, and what it was drawn from
+        self._log: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self._rows: dict[tuple[Any, ...], pygame.Surface] = {}
 
     def score_row_rect(self, frame: TableFrame, row: int) -> pygame.Rect:
@@ -100,7 +99,8 @@ class PanelPainter:
         if recording_texts():  # the layout tests see every line drawn
             self._score_row(surface, at, seat, px)
             return at
-        key = (seat, px, at.size, frame.language)
+        shown = None if seat is None else (seat.name, seat.count, seat.score, seat.current)
+        key = (shown, px, at.size, frame.language)
         img = self._rows.get(key)
         if img is None:
             if len(self._rows) > MAX_SCORE_ROWS:
@@ -112,11 +112,12 @@ class PanelPainter:
     def draw_log(self, surface: pygame.Surface, frame: TableFrame) -> pygame.Rect:
         """The log, newest at the bottom; returns the rect painted."""
         log_rect = self.log_rect(frame)
-        log_key = (log_rect.size, frame.log)
-        self._blit_cached(
-            surface, "log", log_rect, log_key, lambda surf, r: self._draw_log(surf, frame, r)
-        )
-        return log_rect
+        key = (log_rect.size, frame.log, frame.layout.line_h, current_floor())
+        if self._log is None or self._log[0] != key:
+            img = pygame.Surface(log_rect.size, pygame.SRCALPHA)
+            self._draw_log(img, frame, img.get_rect())
+            self._log = (key, img)
+        return surface.blit(self._log[1], log_rect)
 
     def draw_keys(self, surface: pygame.Surface, frame: TableFrame) -> pygame.Rect:
         """The keys under the log; returns the rect painted."""
@@ -197,23 +198,6 @@ class PanelPainter:
         if lines is None:
             lines = self._wrap_cache[key] = wrap_words(text, px, width)
         return lines
-
-    def _blit_cached(
-        self,
-        surface: pygame.Surface,
-        name: str,
-        rect: pygame.Rect,
-        key: tuple[Any, ...],
-        paint: Callable[[pygame.Surface, pygame.Rect], None],
-    ) -> None:
-        """Blit a panel part drawn once per change (the scores and the log are many texts)."""
-        cache = self._part_cache
-        entry = cache.get(name)
-        if entry is None or entry[0] != key:
-            img = pygame.Surface(rect.size, pygame.SRCALPHA)
-            paint(img, img.get_rect())
-            entry = cache[name] = (key, kept_layer(img))
-        surface.blit(entry[1], rect)
 
     @staticmethod
     def _score_row(
