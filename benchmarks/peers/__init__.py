@@ -1,0 +1,2 @@
+"""Other projects' UNO bots, ported as yardsticks for our levels (benchmarks only, never
+the game)."""
