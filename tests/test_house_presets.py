@@ -176,8 +176,13 @@ def test_a_saved_file_holds_only_the_changed_options_each_under_its_comment() ->
     path = hp.save("Grandma's rules", "family", {"stacking": Stacking.MIXED, "jump_in": True})
     lines = path.read_text().splitlines()
     assert option_lines(path) == ['title: "Grandma\'s rules"', "extends: family", "stacking: mixed"]
-    comment = lines[lines.index("stacking: mixed") - 1]
-    assert comment.startswith("# passing a Draw Two or Wild Draw Four on")
+    above = lines[: lines.index("stacking: mixed")]
+    comment = []
+    while above and above[-1].startswith("#"):
+        comment.insert(0, above.pop()[2:])
+    assert " ".join(comment) == (
+        "passing a Draw Two or Wild Draw Four on by playing another on it: none or same or mixed"
+    )
 
 
 def test_nested_options_are_written_in_their_group() -> None:
