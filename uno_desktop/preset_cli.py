@@ -65,8 +65,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     """Run `uno-desktop preset ...`; the exit code."""
-    from .i18n import set_language, system_language
+    from .i18n import language, set_language, system_language
 
+    before = language()
     set_language(args.preset_lang or getattr(args, "lang", None) or system_language())
     command = args.preset_command
     try:
@@ -82,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    finally:
+        set_language(before)  # (a caller in the same process, a test, keeps its own)
 
 
 def _fail(command: str, text: str) -> int:
@@ -117,6 +120,7 @@ def parse_settings(base_name: str, settings: Sequence[str]) -> dict[str, object]
     problem: option, value, what is allowed)."""
     from .house_presets import RuleProblem, RulesRefused, option_by_key
     from .i18n import _
+    from .preset_yaml import clip
     from .presets import PresetError, load_named_preset, read_preset_text
 
     try:
@@ -131,9 +135,9 @@ def parse_settings(base_name: str, settings: Sequence[str]) -> dict[str, object]
             reason = _("expected OPTION=VALUE, e.g. jump_in=true; got {got}")
             raise RulesRefused([RuleProblem("--set", reason.format(got=_clip(setting)))])
         if key.split(".")[0] in NOT_SETTABLE:
-            raise RulesRefused([RuleProblem(_clip(key), _("not an option the rules can change"))])
+            raise RulesRefused([RuleProblem(clip(key), _("not an option the rules can change"))])
         if key in given:
-            raise RulesRefused([RuleProblem(_clip(key), _("given twice"))])
+            raise RulesRefused([RuleProblem(clip(key), _("given twice"))])
         given[key] = value.strip()
     text = _document(base_name, base, given)
     try:
