@@ -455,3 +455,13 @@ def test_an_unknown_option_is_explained_in_swedish_with_what_the_right_one_does(
         "rad 1: jump_inn: okänd regel; menade du 'jump_in' (ett kort som är likadant som det "
         "översta får spelas utanför tur)?"
     )
+
+
+def test_editing_a_preset_another_starts_from_may_not_rename_it() -> None:
+    first = hp.save("Grandma's rules", "official", OURS)
+    hp.save("Grandpa's rules", first.stem, {"seven_zero": True})
+    again = hp.save("Grandma's rules", "official", {"jump_in": True}, replace=first.stem)
+    assert again == first  # the same title: saved over, nothing breaks
+    with pytest.raises(hp.RulesRefused):
+        hp.save("Mormor", "official", {"jump_in": True}, replace=first.stem)
+    assert first.exists() and load_named_preset("grandpas-rules").seven_zero is True

@@ -224,7 +224,7 @@ def controls(base_name: str, changes: Changes | None = None) -> tuple[Control, .
 def _value(opt: Option, base: RuleSet, changes: Changes) -> object:
     given = changes.get(opt.key, getattr(base, opt.field))
     if opt.kind is Kind.DECK and isinstance(given, Mapping):
-        return {rank: int(given.get(rank, 0)) for rank in DECK_RANKS}
+        return {rank: given.get(rank, 0) for rank in DECK_RANKS}
     if opt.kind is Kind.VALUES and isinstance(given, Mapping):
         return {**base.card_values, **given}
     return given
@@ -449,6 +449,8 @@ def save(
     old_path = _user_path(replace) if replace is not None else None
     _refuse_taken_title(title, replace)
     name = _free_name(folder, slug(title), replace)
+    if replace is not None and name != replace:  # a new title: the file is renamed
+        _refuse_dependents(replace, N_("{title} starts from these rules; rename that first"))
     text = preset_text(title, base_name, kept, description)
     try:
         read_preset_text(text, name)  # the file as it will be, read as it will be read
@@ -540,10 +542,11 @@ def load_draft(name: str) -> Draft:
 
 
 def rename(name: str, new_title: str) -> Path:
-    """Give the user preset `name` a new title (and the file name that goes with it).
-    Raises RulesRefused (a built-in, a title taken) or PresetError (it cannot be read)."""
+    """Give the user preset `name` a new title (and the file name that goes with it; the
+    file is written anew as the game writes presets, so a hand-written file's comments
+    are not kept, its rules are). Raises RulesRefused (a built-in, a title taken, a
+    preset that starts from it) or PresetError (it cannot be read)."""
     _user_path(name)
-    _refuse_dependents(name, N_("{title} starts from these rules; rename that first"))
     draft = load_draft(name)
     return save(new_title, draft.base, draft.changes, description=draft.description, replace=name)
 

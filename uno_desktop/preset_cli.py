@@ -96,13 +96,15 @@ def _save(args: argparse.Namespace) -> int:
     from . import house_presets as hp
     from .presets import PresetError
 
+    found_base = hp.find_preset(args.base)  # a title names its preset too
+    base = found_base.name if found_base is not None else args.base
     try:
-        changes = parse_settings(args.base, args.settings)
+        changes = parse_settings(base, args.settings)
         replace = None
         if args.replace:
             found = hp.find_preset(args.name)
             replace = found.name if found is not None and not found.builtin else None
-        path = hp.save(args.name, args.base, changes, description=args.description, replace=replace)
+        path = hp.save(args.name, base, changes, description=args.description, replace=replace)
     except hp.RulesRefused as e:
         return _fail("save", str(e.problems[0]))
     except PresetError as e:
