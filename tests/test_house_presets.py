@@ -465,3 +465,23 @@ def test_editing_a_preset_another_starts_from_may_not_rename_it() -> None:
     with pytest.raises(hp.RulesRefused):
         hp.save("Mormor", "official", {"jump_in": True}, replace=first.stem)
     assert first.exists() and load_named_preset("grandpas-rules").seven_zero is True
+
+
+def test_a_control_changes_one_card_kind_and_a_value_back_at_the_base_is_no_change() -> None:
+    changes = hp.change("official", {}, "deck.WS", 2)
+    assert changes == {"deck": {**dict(RuleSet().deck), "WS": 2, "WC": 0}}
+    assert hp.change("official", changes, "deck.WS", 0) == {}
+    assert hp.change("family", {}, "stacking", Stacking.SAME) == {}
+    assert hp.change("family", {}, "stacking", Stacking.MIXED) == {"stacking": Stacking.MIXED}
+
+
+def test_a_control_changes_one_part_of_the_custom_rule_or_the_card_points() -> None:
+    changes = hp.change("swedish", {}, "custom_rule.effect", "extra_turn")
+    rule = changes["custom_rule"]
+    assert isinstance(rule, CustomRule) and rule.effect is CustomEffect.EXTRA_TURN
+    points = hp.change("official", {}, "card_values.W", 60)["card_values"]
+    assert isinstance(points, dict) and points["W"] == 60 and points["W4"] == 50
+    with pytest.raises(hp.RulesRefused):
+        hp.change("official", {}, "custom_rule.colour", "red")
+    with pytest.raises(hp.RulesRefused):
+        hp.change("official", {}, "deck.Joker", 2)

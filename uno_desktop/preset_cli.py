@@ -120,7 +120,7 @@ def parse_settings(base_name: str, settings: Sequence[str]) -> dict[str, object]
     """The changes `--set OPTION=VALUE`s make to the preset `base_name`, each value read
     by the preset reader as the line of a file would be. Raises RulesRefused (the first
     problem: option, value, what is allowed)."""
-    from .house_presets import RuleProblem, RulesRefused, option_by_key
+    from .house_presets import RuleProblem, RulesRefused, option_by_key, probe_name
     from .i18n import _
     from .preset_yaml import clip
     from .presets import PresetError, load_named_preset, read_preset_text
@@ -143,7 +143,7 @@ def parse_settings(base_name: str, settings: Sequence[str]) -> dict[str, object]
         given[key] = value.strip()
     text = _document(base_name, base, given)
     try:
-        rules = read_preset_text(text, "_unsaved_" if base_name != "_unsaved_" else "_unsaved_2")
+        rules = read_preset_text(text, probe_name(base_name))
     except PresetError as e:
         raise RulesRefused([RuleProblem(e.key or "--set", e.problem)]) from None
     changes: dict[str, object] = {}
