@@ -485,3 +485,13 @@ def test_a_control_changes_one_part_of_the_custom_rule_or_the_card_points() -> N
         hp.change("official", {}, "custom_rule.colour", "red")
     with pytest.raises(hp.RulesRefused):
         hp.change("official", {}, "deck.Joker", 2)
+
+
+@pytest.mark.parametrize("name", ["our rules #1", "!tagged", "&anchor", "[x]", "ja"])
+def test_a_hand_named_preset_is_extended_by_exactly_its_name(name: str) -> None:
+    user_presets_dir().mkdir(parents=True)
+    (user_presets_dir() / f"{name}.yaml").write_text("hand_size: 5\n")
+    path = hp.save("Ours", name, {"jump_in": True})
+    rules = load_named_preset(path.stem)
+    assert (rules.hand_size, rules.jump_in) == (5, True)
+    assert hp.load_draft(path.stem).base == name

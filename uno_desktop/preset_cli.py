@@ -165,7 +165,7 @@ def _document(base_name: str, base: RuleSet, given: dict[str, str]) -> str:
     """A preset file holding the --set values as written (each a plain YAML word when it
     is one, else quoted text), so the reader reads them as it reads a file."""
     from .options import AMOUNT_EFFECTS, DECK_RANKS
-    from .preset_text import yaml_text
+    from .preset_text import name_scalar, yaml_text
 
     top: dict[str, str] = {}
     groups: dict[str, dict[str, str]] = {}
@@ -175,7 +175,7 @@ def _document(base_name: str, base: RuleSet, given: dict[str, str]) -> str:
             top[key] = _scalar(value)
             continue
         groups.setdefault(head, {})[rest] = yaml_text(value) if rest == "text" else _scalar(value)
-    lines = [f"extends: {base_name}"]
+    lines = [f"extends: {name_scalar(base_name)}"]
     lines += [f"{yaml_text(k)}: {v}" for k, v in top.items()]
     for head, parts in groups.items():
         if head == "deck":
