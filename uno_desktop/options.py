@@ -21,6 +21,7 @@ from typing import Any
 from .engine.cards import COLORED_RANKS, WILD_RANKS
 from .engine.rules import CustomEffect, CustomRule, RuleSet, Scoring, Stacking
 from .i18n import N_
+from .reasons import Reason
 
 MAX_QUOTE_CHARS = 60
 """The most of a file's text a message shows (one line of it, clipped)."""
@@ -100,8 +101,11 @@ class Option:
     field: the RuleSet field. key: where a preset file writes it ("wild_draw_four.bluffing";
     "" for options no file sets). explain: what it does, in the words of the preset files.
     per_match: New game may set it for one match; a saved match then keeps its own value.
-    label: what New game calls a per-match option (a msgid). step: New game's step for a
-    COUNT, whose control offers the multiples of `step` from `low` to `high`.
+    label: the option's short name on a control (a msgid; New game names a per-match option
+    by it). step: a control's step for a COUNT (New game offers the multiples of `step`
+    from `low` to `high`). word_labels: a CHOICE's words as a control offers them (msgids,
+    in the order of `words`). `explain` is a msgid too: a control shows it translated, a
+    preset file written by the game has it (in English) as the option's comment.
     section: the How to play section whose text changes with the option (required, so a
     new option says how players learn of it); None only for what the rules text never
     shows, the names a menu lists.
@@ -117,6 +121,7 @@ class Option:
     per_match: bool = False
     label: str = ""
     step: int = 1
+    word_labels: tuple[str, ...] = ()
     section: Section | None = dataclasses.field(kw_only=True)
 
     @property
@@ -305,125 +310,148 @@ OPTIONS: tuple[Option, ...] = (
         "name",
         "name",
         Kind.TEXT,
-        "the preset's short name: its file name",
+        N_("the preset's short name: its file name"),
         1,
         MAX_TITLE_CHARS,
         section=None,
     ),
     Option(
-        "title", "title", Kind.TEXT, "the name shown in the menu", 1, MAX_TITLE_CHARS, section=None
+        "title",
+        "title",
+        Kind.TEXT,
+        N_("the name shown in the menu"),
+        1,
+        MAX_TITLE_CHARS,
+        label=N_("Name"),
+        section=None,
     ),
     Option(
         "description",
         "description",
         Kind.TEXT,
-        "one line shown under the title in the menu",
+        N_("one line shown under the title in the menu"),
         0,
         MAX_DESCRIPTION_CHARS,
+        label=N_("Description"),
         section=None,
     ),
     Option(
         "deck",
         "deck",
         Kind.DECK,
-        "the cards in the box: coloured kinds per colour, wild kinds in total",
+        N_("the cards in the box: coloured kinds per colour, wild kinds in total"),
         0,
         MAX_RANK_COUNT,
+        label=N_("The deck"),
         section=Section.CARDS,
     ),
     Option(
         "card_values",
         "card_values",
         Kind.VALUES,
-        "points a card is worth in the hand of a player who did not go out",
+        N_("points a card is worth in the hand of a player who did not go out"),
         0,
         MAX_CARD_VALUE,
+        label=N_("Card points"),
         section=Section.SCORING,
     ),
     Option(
         "hand_size",
         "hand_size",
         Kind.COUNT,
-        "cards dealt to each player",
+        N_("cards dealt to each player"),
         1,
         30,
+        label=N_("Cards dealt"),
         section=Section.DEALING,
     ),
     Option(
         "min_players",
         "players.min",
         Kind.COUNT,
-        "the fewest players",
+        N_("the fewest players"),
         MIN_PLAYERS,
         MAX_PLAYERS,
+        label=N_("Fewest players"),
         section=Section.GOAL,
     ),
     Option(
         "max_players",
         "players.max",
         Kind.COUNT,
-        "the most players",
+        N_("the most players"),
         MIN_PLAYERS,
         MAX_PLAYERS,
+        label=N_("Most players"),
         section=Section.GOAL,
     ),
     Option(
         "draw_until_playable",
         "draw",
         Kind.CHOICE,
-        "when you cannot play: draw one card, or until one can be played",
+        N_("when you cannot play: draw one card, or until one can be played"),
         words=(("one", False), ("until_playable", True)),
+        word_labels=(N_("Draw one card"), N_("Draw until you can play")),
+        label=N_("Drawing"),
         section=Section.TURN,
     ),
     Option(
         "play_drawn",
         "drawn_card",
         Kind.CHOICE,
-        "a playable card just drawn may be played at once, or must be kept",
+        N_("a playable card just drawn may be played at once, or must be kept"),
         words=(("play_or_keep", True), ("keep", False)),
+        word_labels=(N_("Play it or keep it"), N_("Keep it")),
+        label=N_("A drawn card"),
         section=Section.TURN,
     ),
     Option(
         "stacking",
         "stacking",
         Kind.CHOICE,
-        "passing a Draw Two or Wild Draw Four on by playing another on it",
+        N_("passing a Draw Two or Wild Draw Four on by playing another on it"),
         words=tuple((s.value, s) for s in Stacking),
+        word_labels=(N_("None"), N_("+2 on +2, +4 on +4"), N_("+2 and +4 on each other")),
+        label=N_("Stacking"),
         section=Section.STACKING,
     ),
     Option(
         "jump_in",
         "jump_in",
         Kind.FLAG,
-        "a card identical to the top card may be played out of turn",
+        N_("a card identical to the top card may be played out of turn"),
+        label=N_("Jump-in"),
         section=Section.JUMP_IN,
     ),
     Option(
         "seven_zero",
         "seven_zero",
         Kind.FLAG,
-        "a 7 swaps hands with a chosen player; a 0 passes every hand on",
+        N_("a 7 swaps hands with a chosen player; a 0 passes every hand on"),
+        label=N_("7-0"),
         section=Section.SEVEN_ZERO,
     ),
     Option(
         "bluffing",
         "wild_draw_four.bluffing",
         Kind.FLAG,
-        "a Wild Draw Four may be played while holding the colour in play",
+        N_("a Wild Draw Four may be played while holding the colour in play"),
+        label=N_("Bluffing with +4"),
         section=Section.WILD_DRAW_FOUR,
     ),
     Option(
         "challenge",
         "wild_draw_four.challenge",
         Kind.FLAG,
-        "the player who must draw 4 may challenge the Wild Draw Four",
+        N_("the player who must draw 4 may challenge the Wild Draw Four"),
+        label=N_("Challenging a +4"),
         section=Section.WILD_DRAW_FOUR,
     ),
     Option(
         "challenge_guilty_draw",
         "",
         Kind.COUNT,
-        "cards a bluffer draws when challenged",
+        N_("cards a bluffer draws when challenged"),
         0,
         MAX_PENALTY,
         section=Section.WILD_DRAW_FOUR,
@@ -432,34 +460,37 @@ OPTIONS: tuple[Option, ...] = (
         "challenge_innocent_extra",
         "wild_draw_four.innocent_extra",
         Kind.COUNT,
-        "extra cards for a wrong challenge",
+        N_("extra cards for a wrong challenge"),
         0,
         MAX_PENALTY,
+        label=N_("Wrong challenge: extra cards"),
         section=Section.WILD_DRAW_FOUR,
     ),
     Option(
         "uno_penalty",
         "uno_penalty",
         Kind.COUNT,
-        "cards drawn when caught without having said UNO",
+        N_("cards drawn when caught without having said UNO"),
         0,
         MAX_PENALTY,
+        label=N_("Forgot UNO: cards"),
         section=Section.UNO,
     ),
     Option(
         "false_catch_penalty",
         "false_catch_penalty",
         Kind.COUNT,
-        "cards the catcher draws for a wrong catch (0: not allowed)",
+        N_("cards the catcher draws for a wrong catch (0: not allowed)"),
         0,
         MAX_PENALTY,
+        label=N_("Wrong catch: cards"),
         section=Section.UNO,
     ),
     Option(
         "target_score",
         "target_score",
         Kind.COUNT,
-        "points that win the match",
+        N_("points that win the match"),
         1,
         MAX_TARGET_SCORE,
         per_match=True,
@@ -471,15 +502,17 @@ OPTIONS: tuple[Option, ...] = (
         "scoring",
         "scoring",
         Kind.CHOICE,
-        "the winner scores the others' hands, or everyone scores their own",
+        N_("the winner scores the others' hands, or everyone scores their own"),
         words=tuple((s.value, s) for s in Scoring),
+        word_labels=(N_("The winner scores"), N_("Fewest points win")),
+        label=N_("Scoring"),
         section=Section.SCORING,
     ),
     Option(
         "custom_rule",
         "custom_rule",
         Kind.CUSTOM_RULE,
-        "what the Wild Customizable card does",
+        N_("what the Wild Customizable card does"),
         per_match=True,
         label=N_("Wild Customizable card"),
         section=Section.CUSTOMIZABLE,
@@ -591,7 +624,16 @@ class Problem:
     the most likely first (the reader points at the first one the file sets)."""
 
     keys: tuple[str, ...]
-    message: str
+    reason: Reason
+
+    @property
+    def message(self) -> str:
+        """The reason in English (saved matches' messages, logs)."""
+        return self.reason.english()
+
+
+def min_above_max(low: int, high: int) -> Reason:
+    return Reason.of(N_("min ({low}) is larger than max ({high})"), low=low, high=high)
 
 
 def rule_set_problem(rules: RuleSet) -> Problem | None:
@@ -600,43 +642,64 @@ def rule_set_problem(rules: RuleSet) -> Problem | None:
     worth points), and a round can end (test rounds at the smallest, a middle and the
     largest table end, played by players who play a card when they can)."""
     if rules.min_players > rules.max_players:
-        return Problem(
-            ("players",),
-            f"min ({rules.min_players}) is larger than max ({rules.max_players})",
-        )
+        return Problem(("players",), min_above_max(rules.min_players, rules.max_players))
     size = rules.deck_size()
     dealt = rules.max_players * rules.hand_size
     starters = size - rules.deck.get("W4", 0)
     deal_keys = ("deck", "hand_size", "players")
     if starters == 0:
-        return Problem(deal_keys, "only Wild Draw Four cards: no card can start the discard pile")
+        return Problem(
+            deal_keys,
+            Reason(N_("only Wild Draw Four cards: no card can start the discard pile")),
+        )
+    table = {"hand": rules.hand_size, "players": rules.max_players, "needs": dealt + 1}
     if size < dealt + 1:
         return Problem(
             deal_keys,
-            f"a deck of {size} cards cannot deal {rules.hand_size} cards to "
-            f"{rules.max_players} players and turn a start card (needs {dealt + 1})",
+            Reason.of(
+                N_(
+                    "a deck of {size} cards cannot deal {hand} cards to {players} players "
+                    "and turn a start card (needs {needs})"
+                ),
+                size=size,
+                **table,
+            ),
         )
     if starters < dealt + 1:
         return Problem(
             deal_keys,
-            f"only {starters} cards are not Wild Draw Four; dealing {rules.hand_size} "
-            f"cards to {rules.max_players} players could leave no start card "
-            f"(needs {dealt + 1})",
+            Reason.of(
+                N_(
+                    "only {starters} cards are not Wild Draw Four; dealing {hand} cards to "
+                    "{players} players could leave no start card (needs {needs})"
+                ),
+                starters=starters,
+                **table,
+            ),
         )
     if not any(rules.card_values.get(rank, 0) > 0 for rank, n in rules.deck.items() if n):
         return Problem(
             ("card_values", "deck", "extends"),
-            "every card in the deck is worth 0 points, so nobody can ever reach the "
-            "target score and a match would never end",
+            Reason(
+                N_(
+                    "every card in the deck is worth 0 points, so nobody can ever reach the "
+                    "target score and a match would never end"
+                )
+            ),
         )
     stuck = _stuck_table(rules)
     if stuck is not None:
         return Problem(
             ("deck", "draw", "drawn_card", "hand_size", "players", "extends"),
-            f"a test round with {stuck} players did not end within "
-            f"{probe_round_limit(rules)} moves: "
-            "with these cards and options play can go round in circles for ever (too few "
-            "cards for 'draw: until_playable'?)",
+            Reason.of(
+                N_(
+                    "a test round with {players} players did not end within {moves} moves: "
+                    "with these cards and options play can go round in circles for ever (too "
+                    "few cards for 'draw: until_playable'?)"
+                ),
+                players=stuck,
+                moves=probe_round_limit(rules),
+            ),
         )
     return None
 
