@@ -17,7 +17,14 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from uno_desktop.phones.guard import HEAD_TIMEOUT_S, MAX_PER_ADDRESS, SWEEP_S, Limits
+from uno_desktop.phones.guard import (
+    HEAD_TIMEOUT_S,
+    MAX_PER_ADDRESS,
+    SWEEP_S,
+    Limits,
+    Tally,
+    quiet_loop_errors,
+)
 from uno_desktop.phones.net import host_headers
 from uno_desktop.phones.server import MAX_QUEUED, PhoneServer
 
@@ -219,6 +226,30 @@ def test_malformed_requests_are_counted_and_the_token_reaches_no_output(table, c
     assert token not in out + err + caplog.text
     assert "Traceback" not in err + caplog.text
     assert table.server.tally().malformed == len(requests)
+
+
+def test_a_full_file_table_is_logged_once_and_counted_every_time(caplog):
+    """asyncio reports "socket.accept() out of system resource" each time it retries
+    accepting with no file to spare; the server's loop logs it once, counts them all."""
+    tally = Tally()
+    handler = quiet_loop_errors(tally, logging.getLogger("test"))
+    loop = asyncio.new_event_loop()
+    try:
+        for _ in range(1000):
+            handler(
+                loop,
+                {
+                    "message": "socket.accept() out of system resource",
+                    "exception": OSError(24, "Too many open files"),
+                },
+            )
+    finally:
+        loop.close()
+    assert tally.loop_errors == 1000
+    assert [r.getMessage() for r in caplog.records] == [
+        "the phone server: socket.accept() out of system resource (OSError); "
+        "more are counted, not shown"
+    ]
 
 
 # ---------------------------------------------------------------------- defence in depth
