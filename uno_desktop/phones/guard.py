@@ -132,15 +132,18 @@ class Door:
         self._open: set[Guarded] = set()
         self._by_address: Counter[str] = Counter()
         self._sweeper: asyncio.TimerHandle | None = None
+        self._running = False
 
     def __call__(self) -> Guarded:
         return Guarded(self)
 
     def start(self) -> None:
-        """Check the clocks every SWEEP_S from now on (on the server's loop)."""
-        self._sweeper = asyncio.get_running_loop().call_later(SWEEP_S, self._sweep)
+        """Check the clocks every SWEEP_S from now on while any connection is open (on
+        the server's loop; an idle server never wakes)."""
+        self._running = True
 
     def stop(self) -> None:
+        self._running = False
         if self._sweeper is not None:
             self._sweeper.cancel()
             self._sweeper = None
@@ -155,6 +158,8 @@ class Door:
         self._open.add(guard)
         self._by_address[guard.address] += 1
         self.tally.most_open = max(self.tally.most_open, len(self._open))
+        if self._running and self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().call_later(SWEEP_S, self._sweep)
         return True
 
     def leave(self, guard: Guarded) -> None:
@@ -168,7 +173,9 @@ class Door:
         now = time.monotonic()
         for guard in list(self._open):
             guard.check(now)
-        self._sweeper = asyncio.get_running_loop().call_later(SWEEP_S, self._sweep)
+        self._sweeper = None
+        if self._open and self._running:
+            self._sweeper = asyncio.get_running_loop().call_later(SWEEP_S, self._sweep)
 
 
 class Guarded(asyncio.Protocol):
@@ -358,6 +365,9 @@ class QuietLog(logging.Logger):
         exc = record.exc_info[1] if record.exc_info else None
         if isinstance(exc, HttpProcessingError):
             self._tally.malformed += 1
+        elif exc is None and record.levelno >= logging.WARNING:
+            # aiohttp's own words without their arguments (a request could be among them)
+            self._ours.warning("aiohttp: %s", str(record.msg)[:100])
         elif exc is not None and record.levelno >= logging.ERROR:
             where = traceback.extract_tb(exc.__traceback__)[-1:]
             place = f"{where[0].filename}:{where[0].lineno}" if where else "?"
