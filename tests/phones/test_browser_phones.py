@@ -119,7 +119,7 @@ def targets(page: Any) -> list[dict[str, Any]]:
             const x = r.left + r.width / 2, y = r.top + r.height / 2;
             const hit = document.elementFromPoint(x, y);
             return {name: b.getAttribute('aria-label') || b.textContent,
-                    w: r.width, h: r.height,
+                    x: r.left, y: r.top, w: r.width, h: r.height,
                     inside: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight
                             && r.right <= innerWidth,
                     hit: hit === b || b.contains(hit)};
@@ -149,6 +149,7 @@ def test_at_your_turn_every_playable_card_and_draw_are_on_screen_to_tap(
 def test_a_message_on_screen_covers_no_card_and_no_button(browser, table_of, device):
     _match, table = table_of([["R5", "G7"], ["R6", "G3"], ["Y2", "G8"]])
     page = open_phone(browser, table.join_url(0), device)
+    before = targets(page)
     page.get_by_role("button", name="UNO!").click()  # armed: a message says so
     toast = page.locator("#toast")
     assert toast.is_visible()
@@ -157,6 +158,8 @@ def test_a_message_on_screen_covers_no_card_and_no_button(browser, table_of, dev
     assert {"Red 5", "Draw", "UNO!"} <= {t["name"] for t in seen}
     for t in seen:
         assert t["inside"] and t["hit"], f"{t['name']} is covered or off screen: {seen}"
+    box = ("name", "x", "y", "w", "h")
+    assert [[t[k] for k in box] for t in seen] == [[t[k] for k in box] for t in before]
 
 
 # ---------------------------------------------------------------------------- 3: axe, focus

@@ -126,8 +126,8 @@
     b.hidden = !text;
     b.textContent = text || "";
   }
-  // A message takes the log's place under the prompt for a moment: in the page's flow,
-  // so it never covers a card or a button.
+  // A message takes the log's place under the prompt for a moment: inside the table, so
+  // it never covers a card or a button, and nothing moves under the player's thumb.
   function toast(text) {
     if (!text) return;
     const t = $("toast");
