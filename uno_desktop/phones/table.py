@@ -26,14 +26,7 @@ from uno_desktop.view import Ask, NewsKind, SeatView
 from .net import Listen
 from .protocol import BadRequest, Request, to_action
 from .server import PhoneServer
-from .wire import (
-    challenge_verdict,
-    next_refusal,
-    page_strings,
-    phone_state,
-    refusal,
-    spoken_lines,
-)
+from .wire import next_refusal, page_strings, phone_state, refusal
 
 if TYPE_CHECKING:
     from uno_desktop.match import FeedPos
@@ -200,7 +193,7 @@ class PhoneTable:
         if before is None or before.deal != mine.feed.deal:
             mine.hint = None
         mine.events.extend(events)
-        from uno_desktop.view.narration import log_lines
+        from uno_desktop.view.narration import challenge_verdict, log_lines, spoken_lines
 
         lines = log_lines(mine.events, names, you=seat)[-LOG_LINES:]
         acted = mine.acted

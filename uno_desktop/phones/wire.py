@@ -7,20 +7,15 @@ buttons, the question, the challenge's shown hand), never worked out again from 
 or the engine's rules. Its other inputs are words: the seat names, the log lines as the
 narration words them for that seat, and its hint line. Nothing else reaches it, so
 nothing else can leak to a phone.
-
-Two helpers word what only events tell, for the table to pass in as words:
-`spoken_lines` (what a screen reader says of the others' moves) and
-`challenge_verdict` (a challenge's result, shown with the hand it showed).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from uno_desktop.card_names import card_name, color_name
 from uno_desktop.engine import Card
-from uno_desktop.engine import events as ev
 from uno_desktop.engine.actions import (
     Action,
     CallUno,
@@ -33,12 +28,7 @@ from uno_desktop.engine.actions import (
 from uno_desktop.engine.rules import Stacking
 from uno_desktop.i18n import _, language
 from uno_desktop.view import Ask, NewsKind, SeatView
-from uno_desktop.view.narration import (
-    challenge_result_text,
-    event_line,
-    play_refusal,
-    round_title,
-)
+from uno_desktop.view.narration import play_refusal, round_title
 
 from .protocol import COLOR_WORDS, color_word
 
@@ -64,8 +54,9 @@ def phone_state(
     `news_from`: the history's place from which a private result (a challenge's shown
     hand) is still news (the seat has not acted since). `hints`: the match lets people
     ask for a hint (the Hint button shows). `said`: the lines a screen reader announces
-    with this state (`spoken_lines` of the events since the last state); `verdict`: the
-    result of the challenge whose hand is shown (`challenge_verdict`). At a round end:
+    with this state (the narration's `spoken_lines` of the events since the last state);
+    `verdict`: the result of the challenge whose hand is shown (`challenge_verdict`). At a
+    round end:
     `round_no` titles the result, `match_winner` is the seat that won the match with it,
     `next_round` that a phone may start the next round now."""
     seat = _seat(view)
@@ -123,50 +114,6 @@ def phone_state(
         "said": list(said),
         "result": _result(view, names, round_no, match_winner) if view.round_over else None,
     }
-
-
-_UNSAID: Final = (ev.RoundStarted, ev.CardKept, ev.PileReshuffled, ev.StartCardReturned)
-"""Events a screen reader need not announce: the deal, a kept card, a reshuffle."""
-
-
-def spoken_lines(events: Iterable[ev.Event], names: Sequence[str], seat: int) -> list[str]:
-    """The log lines a screen reader on `seat`'s phone announces for `events`: what the
-    others do and how the round ends; not the seat's own moves (its owner made them), not
-    a plain draw or the deal's cards (a table's every card drawn would drown the rest)."""
-    lines = []
-    for event in events:
-        if isinstance(event, _UNSAID):
-            continue
-        if isinstance(event, ev.CardsDrawn) and event.reason in ("deal", "draw"):
-            continue
-        if isinstance(event, ev.CardPlayed | ev.ColorChosen | ev.UnoCalled | ev.CardsDrawn):
-            own = event.seat == seat and not (
-                isinstance(event, ev.CardsDrawn) and event.reason != "penalty"
-            )
-            if own:
-                continue
-        line = event_line(event, names, you=seat)
-        if line is not None:
-            lines.append(line)
-    return lines
-
-
-def challenge_verdict(events: Sequence[ev.Event], seat: int, names: Sequence[str]) -> str | None:
-    """The result of the last challenge `seat` made among `events` ("Bo was bluffing! Bo
-    draws 4."), or None: who was right and who draws how many."""
-    for i in range(len(events) - 1, -1, -1):
-        event = events[i]
-        if type(event) is ev.ChallengeResolved and event.challenger == seat:
-            amount = next(
-                (
-                    e.count
-                    for e in events[i + 1 :]
-                    if type(e) is ev.CardsDrawn and e.reason == "challenge"
-                ),
-                0,
-            )
-            return challenge_result_text(event, amount, seat, names)
-    return None
 
 
 def _result(
