@@ -4,8 +4,9 @@
 
 A four-seat match (two phones, two computers) is played by the computer players' own
 choices up to a phone's second turn; Chromium (Debian's, under Playwright) shows that
-phone's hand at 390x844 and 412x915, in English and Swedish: the hand with a hint, the
-colour picker of a wild card, and the other phone waiting; then, at 390x844, a round's
+phone's hand on the smallest phone (320x568, an iPhone SE) and a large Android one
+(412x915), in English and Swedish: the hand with a hint, the colour picker of a wild
+card, and the other phone waiting; a challenge's shown hand with its verdict; a round's
 end (its result and Next round) and a match's end (the final standings). Files are named
 `phone-NAME-WxH-LANG.png`, one image pixel a CSS pixel. Not a test: it serves on
 127.0.0.1, draws and saves.
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-SIZES = ((390, 844), (412, 915))
+SIZES = ((320, 568), (412, 915))
 LANGS = ("en", "sv")
 
 
@@ -92,8 +93,9 @@ def main() -> None:
     with chromium() as browser:
         for name, target in (("round-end", 500), ("match-end", 1)):
             round_end_shots(browser, out, name, target)
-    if args.only == "round-end":
-        return
+        if args.only == "round-end":
+            return
+        challenge_shots(browser, out)
     match = staged_match()
     table = PhoneTable(match, [0, 1], listen=Listen("127.0.0.1", 0))
     table.start()
@@ -111,20 +113,18 @@ def main() -> None:
                         time.sleep(0.05)
                     time.sleep(0.3)  # the card pictures settle
                     shoot(page, out / f"phone-hand-{w}x{h}-{lang}.png")
-                    if (w, h) == SIZES[0]:
-                        wild = page.locator(
-                            "#hand button:not([disabled])",
-                            has=page.locator("img[src$='/W.png'], img[src$='/W4.png']"),
-                        )
-                        wild.first.click()
-                        page.wait_for_selector("#sheet:not([hidden])")
-                        shoot(page, out / f"phone-colour-{w}x{h}-{lang}.png")
+                    wild = page.locator(
+                        "#hand button:not([disabled])",
+                        has=page.locator("img[src$='/W.png'], img[src$='/W4.png']"),
+                    )
+                    wild.first.click()
+                    page.wait_for_selector("#sheet:not([hidden])")
+                    shoot(page, out / f"phone-colour-{w}x{h}-{lang}.png")
                     page.close()
-                w, h = SIZES[1]
-                page = open_hand(browser, table.join_url(1), (w, h), scale=1)
-                time.sleep(0.3)
-                shoot(page, out / f"phone-waiting-{w}x{h}-{lang}.png")
-                page.close()
+                    page = open_hand(browser, table.join_url(1), (w, h), scale=1)
+                    time.sleep(0.3)
+                    shoot(page, out / f"phone-waiting-{w}x{h}-{lang}.png")
+                    page.close()
     finally:
         table.stop()
         set_language("en")
@@ -165,15 +165,54 @@ def round_end_shots(browser: Any, out: Path, name: str, target_score: int) -> No
         for lang in LANGS:
             set_language(lang)
             table.publish()
-            w, h = SIZES[0]
-            page = open_hand(browser, table.join_url(0), (w, h), scale=1)
-            page.wait_for_selector("#result:not([hidden])")
-            time.sleep(0.3)  # the card pictures settle
-            shoot(page, out / f"phone-{name}-{w}x{h}-{lang}.png")
-            page.close()
+            for w, h in SIZES:
+                page = open_hand(browser, table.join_url(0), (w, h), scale=1)
+                page.wait_for_selector("#result:not([hidden])")
+                time.sleep(0.3)  # the card pictures settle
+                shoot(page, out / f"phone-{name}-{w}x{h}-{lang}.png")
+                page.close()
     finally:
         table.stop()
         set_language("en")
+
+
+def challenge_shots(browser: Any, out: Path) -> None:
+    """Bo's phone after he challenged Ann's Wild Draw Four (a bluff): her hand and the
+    verdict on the sheet."""
+    from tests.phones.browser import open_hand
+    from tests.ui.test_table import make_match
+    from uno_desktop.engine import Card, Color, Play, RuleSet
+    from uno_desktop.i18n import set_language
+    from uno_desktop.match import ManualClock
+    from uno_desktop.phones.net import Listen
+    from uno_desktop.phones.table import PhoneTable
+
+    hands = [
+        ["W4", "R5", "G7", "B3", "Y9", "G2", "R8"],
+        ["R6", "G3", "Y4", "B1", "Y7", "G0", "B9"],
+        ["Y2", "G8", "B4", "Y1", "R9", "G5", "Y6"],
+    ]
+    kinds = ["human", "human", "normal"]
+    for lang in LANGS:
+        set_language(lang)
+        for w, h in SIZES:
+            match = make_match(kinds, hands, "R1", clock=ManualClock(), rules=RuleSet())
+            match.act(Play(0, Card.parse("W4"), Color.BLUE))
+            table = PhoneTable(match, [0, 1], listen=Listen("127.0.0.1", 0))
+            table.start()
+            try:
+                page = open_hand(browser, table.join_url(1), (w, h), scale=1)
+                page.locator("#actions button.go").click()
+                end = time.monotonic() + 20
+                while page.locator("#sheet").is_hidden() and time.monotonic() < end:
+                    table.wait(0.05)
+                    table.pump()
+                time.sleep(0.3)
+                shoot(page, out / f"phone-challenge-{w}x{h}-{lang}.png")
+                page.close()
+            finally:
+                table.stop()
+    set_language("en")
 
 
 def shoot(page: Any, path: Path) -> None:

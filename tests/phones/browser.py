@@ -1,5 +1,6 @@
 """Debian's Chromium driven by Playwright (no browser download), and a person's taps on
-the phone page, chosen by reading only what the page shows (its buttons' names)."""
+the phone page, chosen by reading only what the page shows (its buttons' names); the two
+phones the page is tried on, and axe-core's accessibility check run in the page."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import random
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +25,22 @@ ARGS = [
     "--no-first-run",
 ]
 TAP_TIMEOUT_MS = 1500
+
+#: the smallest phone the page is made for, and a large Android one (Playwright's options)
+IPHONE_SE: dict[str, Any] = {
+    "viewport": {"width": 320, "height": 568},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+LARGE_ANDROID: dict[str, Any] = {
+    "viewport": {"width": 412, "height": 915},
+    "device_scale_factor": 2.625,
+    "is_mobile": True,
+    "has_touch": True,
+}
+#: axe-core, installed by `npm ci` in tests/phones (package.json pins its version)
+AXE = Path(__file__).with_name("node_modules") / "axe-core" / "axe.min.js"
 
 
 def need_chromium() -> None:
@@ -56,6 +74,45 @@ def open_hand(browser: Any, url: str, size: tuple[int, int] = (390, 844), scale:
     page.goto(url)
     page.wait_for_selector("#cover", state="hidden")
     return page
+
+
+def phone_page(browser: Any, device: dict[str, Any]) -> Any:
+    """A blank page on an emulated phone (`IPHONE_SE`, `LARGE_ANDROID`), where axe-core
+    may be added (the page's Content-Security-Policy allows only its own scripts)."""
+    return browser.new_page(**device, bypass_csp=True)
+
+
+def open_phone(browser: Any, url: str, device: dict[str, Any]) -> Any:
+    """The hand at `url` on an emulated phone, once its state has arrived."""
+    page = phone_page(browser, device)
+    page.goto(url)
+    page.wait_for_selector("#cover", state="hidden")
+    return page
+
+
+def need_axe() -> None:
+    """Skip loudly when axe-core is not installed here; in CI (which installs it) fail."""
+    if AXE.exists():
+        return
+    reason = f"{AXE} is missing: npm ci --prefix tests/phones (accessibility untested)"
+    if os.environ.get("CI"):
+        pytest.fail(reason)
+    pytest.skip(reason, allow_module_level=True)
+
+
+def axe_problems(page: Any) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now, one line each
+    (rule, impact, the first elements and axe's summary of what fails)."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            .filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(
+                n => n.target.join(' ') + ': ' + (n.failureSummary || '').split('\\n')[1]
+            ).join('; '))"""
+    )
+    return list(found)
 
 
 def snapshot(page: Any) -> dict[str, Any]:

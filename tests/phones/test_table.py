@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from uno_desktop.engine import Card
-from uno_desktop.engine.actions import Play
+from uno_desktop.engine.actions import Draw, Play
 from uno_desktop.engine.cards import Color
 from uno_desktop.i18n import set_language
 from uno_desktop.phones.protocol import Request
@@ -45,6 +45,36 @@ def test_the_hand_a_challenger_is_shown_reaches_the_challenger_only():
     assert shown["title"] == "Ann's hand:"
     assert {c["code"] for c in shown["cards"]} == {"R5", "G7", "B3", "Y9", "G2", "R8"}
     assert wire.last(0, "state")["shown"] is None
+
+
+def test_a_challengers_shown_hand_comes_with_the_verdict_who_draws_how_many():
+    match, table, wire = setup()
+    match.act(Play(0, Card.parse("W4"), Color.BLUE))  # a bluff: Ann holds red
+    wire.inbox.append((1, Request("challenge")))
+    table.pump()
+    assert wire.last(1, "state")["shown"]["verdict"] == "Ann was bluffing! Ann draws 4."
+
+
+def test_a_fair_wild_draw_four_challenged_says_the_challenger_draws_six():
+    set_language("en")
+    hands = [["W4", "Y5", "G7", "B3", "Y9", "G2", "Y8"], *HANDS[1:]]
+    match, _table = phone_match(hands, start="R1")
+    table, wire = phone_table(match, [0, 1])
+    match.act(Play(0, Card.parse("W4"), Color.BLUE))  # no red in Ann's hand: fair
+    wire.inbox.append((1, Request("challenge")))
+    table.pump()
+    assert wire.last(1, "state")["shown"]["verdict"] == "Not a bluff: you draw 6."
+
+
+def test_a_phone_is_told_the_others_moves_but_not_its_own_nor_plain_draws():
+    match, table, wire = setup()
+    match.act(Play(0, Card.parse("R5")))
+    table.pump()
+    assert wire.last(1, "state")["said"] == ["Ann plays Red 5."]
+    assert wire.last(0, "state")["said"] == []  # Ann knows what she played
+    match.act(Draw(1))
+    table.pump()
+    assert wire.last(0, "state")["said"] == []  # a card drawn is not worth a word
 
 
 def test_the_shown_hand_stays_until_the_challenger_acts_again():

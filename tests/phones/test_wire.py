@@ -165,6 +165,7 @@ def test_a_challengers_shown_hand_is_titled_with_the_owners_name():
     assert st["shown"] == {
         "title": "Ann's hand:",
         "cards": [{"code": "R5", "name": "Red 5"}, {"code": "G7", "name": "Green 7"}],
+        "verdict": None,
     }
 
 

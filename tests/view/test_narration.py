@@ -8,7 +8,14 @@ import pytest
 from uno_desktop.engine import Card, Color
 from uno_desktop.engine import events as ev
 from uno_desktop.i18n import set_language
-from uno_desktop.view.narration import card_name, challenge_result_text, event_line, log_lines
+from uno_desktop.view.narration import (
+    card_name,
+    challenge_result_text,
+    challenge_verdict,
+    event_line,
+    log_lines,
+    spoken_lines,
+)
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 SECRET = (Card.parse("G7"), Card.parse("WS"), Card.parse("BD2"))
@@ -99,6 +106,31 @@ def test_challenge_result_names_the_bluffer():
 def test_challenge_result_tells_a_wrong_challenger_they_draw():
     text = challenge_result_text(ev.ChallengeResolved(0, 1, False, SECRET), 6, 0, NAMES)
     assert text == "Not a bluff: you draw 6."
+
+
+def test_a_challengers_verdict_counts_the_cards_drawn_for_it():
+    events = [
+        ev.CardPlayed(1, Card.parse("W4")),
+        ev.ChallengeResolved(0, 1, True, SECRET),
+        ev.CardsDrawn(1, 4, (), "challenge"),
+    ]
+    assert challenge_verdict(events, 0, NAMES) == "Bo was bluffing! Bo draws 4."
+    assert challenge_verdict(events, 2, NAMES) is None  # Cy did not challenge
+
+
+def test_a_screen_reader_hears_the_others_moves_not_its_own_nor_plain_draws():
+    events = [
+        ev.CardPlayed(0, Card.parse("R5")),  # Ann's own: she made it
+        ev.CardsDrawn(1, 1, (), "draw"),  # a plain draw: too many to say
+        ev.CardPlayed(2, Card.parse("R7")),
+        ev.CardsDrawn(0, 2, (), "uno"),  # done to Ann: she hears it
+        ev.RoundEnded(2, (0, 0, 30, 0)),
+    ]
+    assert spoken_lines(events, NAMES, 0) == [
+        "Cy plays Red 7.",
+        "You draw 2 for not saying UNO.",
+        "Cy wins the round!",
+    ]
 
 
 def _msgids_in_table_files() -> set[str]:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 from uno_desktop.engine import Action, IllegalAction, Observation, RuleSet
 from uno_desktop.engine import events as ev
 from uno_desktop.i18n import language
-from uno_desktop.view import Ask, SeatView
+from uno_desktop.view import Ask, NewsKind, SeatView
 
 from .net import Listen
 from .protocol import BadRequest, Request, to_action
@@ -193,15 +193,23 @@ class PhoneTable:
         if before is None or before.deal != mine.feed.deal:
             mine.hint = None
         mine.events.extend(events)
-        from uno_desktop.view.narration import log_lines
+        from uno_desktop.view.narration import challenge_verdict, log_lines, spoken_lines
 
         lines = log_lines(mine.events, names, you=seat)[-LOG_LINES:]
         acted = mine.acted
+        news_from = acted.index if acted is not None and acted.deal == mine.feed.deal else 0
+        view = self.match.seat_view(seat)
+        verdict = None
+        if any(n.kind is NewsKind.SHOWN for n in view.news_since(news_from)):
+            since_acted, _end = self.match.events_since(acted, seat)
+            verdict = challenge_verdict(since_acted, seat, names)
         state = phone_state(
-            self.match.seat_view(seat),
+            view,
             names,
             log=lines,
-            news_from=acted.index if acted is not None and acted.deal == mine.feed.deal else 0,
+            said=spoken_lines(events, names, seat),
+            news_from=news_from,
+            verdict=verdict,
             hint=mine.hint,
             hints=self.match.hints,
             round_no=self.match.round_no,

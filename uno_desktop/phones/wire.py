@@ -41,7 +41,9 @@ def phone_state(
     names: Sequence[str],
     *,
     log: Sequence[str] = (),
+    said: Sequence[str] = (),
     news_from: int = 0,
+    verdict: str | None = None,
     hint: str | None = None,
     hints: bool = False,
     round_no: int = 0,
@@ -51,9 +53,12 @@ def phone_state(
     """The `state` message for the seat `view` is of: JSON-ready, in the current language.
     `news_from`: the history's place from which a private result (a challenge's shown
     hand) is still news (the seat has not acted since). `hints`: the match lets people
-    ask for a hint (the Hint button shows). At a round end: `round_no` titles the result,
-    `match_winner` is the seat that won the match with it, `next_round` that a phone may
-    start the next round now."""
+    ask for a hint (the Hint button shows). `said`: the lines a screen reader announces
+    with this state (the narration's `spoken_lines` of the events since the last state);
+    `verdict`: the result of the challenge whose hand is shown (`challenge_verdict`). At a
+    round end:
+    `round_no` titles the result, `match_winner` is the seat that won the match with it,
+    `next_round` that a phone may start the next round now."""
     seat = _seat(view)
     ask = view.question.ask
     answers = view.question.actions
@@ -102,9 +107,11 @@ def phone_state(
         else {
             "title": _("{name}'s hand:").format(name=names[shown[-1].seat]),
             "cards": [{"code": c.code, "name": card_name(c)} for c in _sorted(shown[-1].cards)],
+            "verdict": verdict,
         },
         "hint": hint,
         "log": list(log),
+        "said": list(said),
         "result": _result(view, names, round_no, match_winner) if view.round_over else None,
     }
 
@@ -191,6 +198,7 @@ def page_strings() -> dict[str, Any]:
             "catch": _("Catch {name}"),
             "hint": _("Hint"),
             "next": _("Next round"),
+            "player": _("Player"),
             "this_round": _("This round"),
             "total": _("Total"),
             "blocked": _("The round is blocked: no points this time."),

@@ -19,7 +19,7 @@ from uno_desktop.render import theme
 from uno_desktop.ui.moments import Moments, banner_for
 from uno_desktop.view import addressed_to
 from uno_desktop.view.fold import hands_moved
-from uno_desktop.view.narration import challenge_result_text, event_line
+from uno_desktop.view.narration import challenge_drawn, challenge_result_text, event_line
 
 #: one line of news and the cards it is about (sorted; empty for none)
 NewsItem = tuple[str, tuple[Card, ...]]
@@ -83,10 +83,7 @@ def challenge_note(
     events queued after it, where the cards drawn for it are counted."""
     if type(event) is not ev.ChallengeResolved:
         return None
-    amount = next(
-        (e.count for e in later if type(e) is ev.CardsDrawn and e.reason == "challenge"), 0
-    )
-    text = challenge_result_text(event, amount, viewer, names)
+    text = challenge_result_text(event, challenge_drawn(later), viewer, names)
     if viewer is not None and viewer == event.challenger and event.hand:
         hand, owner = event.hand, names[event.offender]
         return ChallengeNote(event, text, event.guilty, viewer, hand, owner)

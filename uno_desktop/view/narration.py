@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import assert_never
+from typing import Final, assert_never
 
 from uno_desktop.card_names import card_name, color_name
 from uno_desktop.engine.cards import Card, Color
@@ -52,7 +52,9 @@ __all__ = [
     "COLOR_WORDS",
     "Moment",
     "card_name",
+    "challenge_drawn",
     "challenge_result_text",
+    "challenge_verdict",
     "color_name",
     "event_line",
     "log_lines",
@@ -60,6 +62,7 @@ __all__ = [
     "play_refusal",
     "round_end_line",
     "round_title",
+    "spoken_lines",
     "stack_refusal",
     "you_seats",
 ]
@@ -104,6 +107,32 @@ def log_lines(events: Iterable[Event], names: Sequence[str], you: int | None = N
     """The log lines for several events, skipping those without a line."""
     yous = you_seats(names, you)
     return [line for e in events if (line := _line(e, names, yous)) is not None]
+
+
+_UNSAID: Final = (RoundStarted, CardKept, PileReshuffled, StartCardReturned)
+"""Events a screen reader need not announce: the deal, a kept card, a reshuffle."""
+
+
+def spoken_lines(events: Iterable[Event], names: Sequence[str], you: int) -> list[str]:
+    """The log lines a screen reader announces to `you` (a phone's seat) for `events`:
+    what the others do and how the round ends; not `you`'s own moves (its owner made
+    them), not a plain draw or the deal's cards (every card drawn would drown the rest)."""
+    yous = you_seats(names, you)
+    lines = []
+    for event in events:
+        if isinstance(event, _UNSAID):
+            continue
+        if isinstance(event, CardsDrawn) and event.reason in ("deal", "draw"):
+            continue
+        # what `you` did (a play, a colour, UNO, a penalty taken), not what was done to it
+        if isinstance(event, CardPlayed | ColorChosen | UnoCalled) and event.seat == you:
+            continue
+        if isinstance(event, CardsDrawn) and event.seat == you and event.reason == "penalty":
+            continue
+        line = _line(event, names, yous)
+        if line is not None:
+            lines.append(line)
+    return lines
 
 
 def _line(event: Event, names: Sequence[str], yous: frozenset[int]) -> str | None:
@@ -282,6 +311,22 @@ def challenge_result_text(
     if event.challenger in yous:
         return _("Not a bluff: you draw {n}.").format(n=amount)
     return _("Not a bluff: {name} draws {n}.").format(name=names[event.challenger], n=amount)
+
+
+def challenge_drawn(later: Iterable[Event]) -> int:
+    """How many cards the loser of a challenge draws: the count of the first challenge
+    draw among `later`, the events after the challenge's result."""
+    return next((e.count for e in later if type(e) is CardsDrawn and e.reason == "challenge"), 0)
+
+
+def challenge_verdict(events: Sequence[Event], viewer: int, names: Sequence[str]) -> str | None:
+    """The result of the last challenge `viewer` made among `events` ("Bo was bluffing! Bo
+    draws 4."), or None: who was right, who draws how many."""
+    for i in range(len(events) - 1, -1, -1):
+        event = events[i]
+        if type(event) is ChallengeResolved and event.challenger == viewer:
+            return challenge_result_text(event, challenge_drawn(events[i + 1 :]), viewer, names)
+    return None
 
 
 def play_refusal(view: SeatView, card: Card, stacking: Stacking) -> str:

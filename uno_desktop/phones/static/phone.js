@@ -18,6 +18,12 @@
   let dismissedShown = null; // the challenge hand the player closed
   let toastTimer = 0;
   let wasTurn = false;
+  let fresh = true;          // the first state after (re)joining: its lines were said before
+  let sheetOpener = null;    // what had the focus before a sheet opened
+  let sheetPlace = null;     // where that was (focusPlace), if it is gone when it closes
+  let sheetCancel = null;    // what Esc does while a sheet is open
+  const MIN_CARD_PX = 44;    // a card is never smaller than a thumb's target
+  const MAX_CARD_PX = 110;
 
   // ------------------------------------------------------------ helpers
   function fmt(text, values) {
@@ -29,9 +35,10 @@
     for (const child of children || []) node.append(child);
     return node;
   }
-  function button(label, cls, onClick, disabled) {
+  function button(label, cls, onClick, disabled, job) {
     const b = el("button", { type: "button", className: "btn " + (cls || ""), textContent: label });
     b.disabled = !!disabled;
+    if (job) b.dataset.job = job;
     b.addEventListener("click", onClick);
     return b;
   }
@@ -88,6 +95,7 @@
     try { msg = JSON.parse(text); } catch (e) { return; }
     if (msg.type === "joined") {
       retryMs = 500;
+      fresh = true;
       showBanner(null);
     } else if (msg.type === "strings") {
       words = msg.words;
@@ -97,6 +105,8 @@
     } else if (msg.type === "state") {
       state = msg;
       render();
+      if (!fresh) say(msg.said);
+      fresh = false;
     } else if (msg.type === "error") {
       const text = msg.text || (words && words.errors[msg.code]) || "";
       toast(text);
@@ -116,13 +126,27 @@
     b.hidden = !text;
     b.textContent = text || "";
   }
+  // A message takes the log's place under the prompt for a moment: inside the table, so
+  // it never covers a card or a button, and nothing moves under the player's thumb.
   function toast(text) {
     if (!text) return;
     const t = $("toast");
     t.textContent = text;
     t.hidden = false;
+    t.parentNode.classList.add("toasting");
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => { t.hidden = true; }, 3200);
+    toastTimer = setTimeout(() => {
+      t.hidden = true;
+      t.parentNode.classList.remove("toasting");
+    }, 3200);
+  }
+  // What the others did, for a screen reader (the polite live region): each state brings
+  // its new lines; the region keeps the last few so a line said twice is heard twice.
+  function say(lines) {
+    if (!lines || lines.length === 0) return;
+    const region = $("said");
+    for (const line of lines) region.append(el("p", { textContent: line }));
+    while (region.childElementCount > 6) region.firstElementChild.remove();
   }
   function cover(text, buttonLabel, onClick) {
     const c = $("cover");
@@ -137,21 +161,52 @@
   }
 
   // ------------------------------------------------------------ sheets (colour, player, shown hand)
-  function openSheet(title, body, closeLabel, onClose) {
+  function openSheet(title, body, closeLabel, onClose, text) {
+    if ($("sheet").hidden) {
+      sheetOpener = document.activeElement;
+      sheetPlace = focusPlace();
+    }
     $("sheet-title").textContent = title;
+    const line = $("sheet-text");
+    line.hidden = !text;
+    line.textContent = text || "";
     const box = $("sheet-body");
     box.className = "sheet-body" + (body.cards ? " cards" : "");
     box.replaceChildren(...body.nodes);
     const close = $("sheet-close");
     close.textContent = closeLabel;
-    close.onclick = () => { closeSheet(); if (onClose) onClose(); };
+    sheetCancel = () => { closeSheet(); if (onClose) onClose(); };
+    close.onclick = sheetCancel;
     $("sheet").hidden = false;
+    app.inert = true;  // the sheet is modal: nothing behind it takes a tap or the focus
     const first = box.querySelector("button:not(:disabled)") || close;
     first.focus({ preventScroll: true });
   }
   function closeSheet() {
     $("sheet").hidden = true;
+    app.inert = false;
+    sheetCancel = null;
+    const back = sheetOpener;
+    sheetOpener = null;
+    if (back && back.isConnected && !back.disabled) back.focus({ preventScroll: true });
+    else keepFocus(sheetPlace || { hand: 0 });
   }
+  // Esc closes the sheet (as its Cancel or OK); Tab and Shift+Tab go round inside it.
+  document.addEventListener("keydown", (event) => {
+    if ($("sheet").hidden) return;
+    if (event.key === "Escape") {
+      event.preventDefault();
+      if (sheetCancel) sheetCancel();
+      return;
+    }
+    if (event.key !== "Tab") return;
+    const stops = [...$("sheet").querySelectorAll("button:not(:disabled)")];
+    if (stops.length === 0) return;
+    const at = stops.indexOf(document.activeElement);
+    const next = event.shiftKey ? (at <= 0 ? stops.length - 1 : at - 1) : (at + 1) % stops.length;
+    event.preventDefault();
+    stops[next].focus();
+  });
 
   function play(card) {
     const ask = (colors, then) => {
@@ -196,6 +251,8 @@
     const me = state.players[state.seat];
     app.classList.toggle("turn", state.turn);
     app.classList.toggle("over", state.over);
+    document.body.classList.toggle("over", state.over);
+    const where = focusPlace();
     $("me-name").textContent = me.name;
 
     // whose turn, and a buzz when it becomes yours
@@ -224,6 +281,10 @@
       chips.push(li);
     }
     list.replaceChildren(...chips);
+    const current = list.querySelector(".current");
+    if (current && list.scrollWidth > list.clientWidth) {
+      list.scrollLeft = Math.max(0, current.offsetLeft - list.offsetLeft - 40);
+    }
 
     // the pile: top card, colour in play, cards waiting
     const top = $("top-card");
@@ -251,8 +312,82 @@
     renderResult();
     renderActions();
     renderHand();
+    fitHand();
+    if (state.turn && !wasTurnShown) showPlayable();
+    wasTurnShown = state.turn;
+    keepFocus(where);
     renderShown();
   }
+  let wasTurnShown = false;
+
+  // ------------------------------------------------------------ focus kept where the player is
+  // Each state redraws the hand and the buttons: the element that had the focus is gone.
+  // Before, note where it was (a card's place in the hand, a button's job); after, focus
+  // the same place, or the nearest card that may be played, or the first button that may
+  // be pressed, or the hand itself, never the page's body.
+  function focusPlace() {
+    const at = document.activeElement;
+    if (!at || at === document.body) return null;
+    if (at.parentNode === $("hand")) return { hand: [...$("hand").children].indexOf(at) };
+    if (at.dataset && at.dataset.job) return { job: at.dataset.job };
+    if (at === $("hand")) return { hand: 0 };
+    return null;
+  }
+  function keepFocus(where) {
+    if (!where || !$("sheet").hidden) return;
+    const at = document.activeElement;
+    if (at && at !== document.body && at.isConnected && !at.disabled) return;
+    const cards = [...$("hand").children];
+    let target = null;
+    if (where.job) target = app.querySelector('[data-job="' + where.job + '"]:not(:disabled)');
+    if (!target) {
+      const i = "hand" in where ? where.hand : 0;
+      const open = cards.filter((c) => !c.disabled);
+      open.sort((a, b) => Math.abs(cards.indexOf(a) - i) - Math.abs(cards.indexOf(b) - i));
+      target = open[0]
+        || app.querySelector("#actions button:not(:disabled), #result-actions button:not(:disabled)")
+        || $("hand");
+    }
+    target.focus({ preventScroll: true });
+  }
+
+  // ------------------------------------------------------------ the hand fits its room
+  // The largest cards (44 to 110 px wide, 2:3) whose rows fit the room the hand has; when
+  // even the smallest do not fit, the hand scrolls and the playable cards are shown.
+  function fitHand() {
+    const hand = $("hand");
+    const n = hand.childElementCount;
+    if (n === 0) return;
+    const style = getComputedStyle(hand);
+    const gapX = parseFloat(style.columnGap) || 8;
+    const gapY = parseFloat(style.rowGap) || 10;
+    const width = hand.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const room = state.over ? Infinity
+      : hand.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    let cols = 4;
+    let cardW = Math.min(MAX_CARD_PX, (width - 3 * gapX) / 4);
+    for (let c = 4; ; c++) {
+      const w = Math.min(MAX_CARD_PX, (width - (c - 1) * gapX) / c);
+      if (w < MIN_CARD_PX) break;
+      cols = c;
+      cardW = w;
+      const rows = Math.ceil(n / c);
+      if (rows * w * 1.5 + (rows - 1) * gapY <= room || c >= n) break;
+    }
+    hand.style.setProperty("--cols", String(cols));
+    hand.style.setProperty("--card-w", Math.floor(Math.max(MIN_CARD_PX, cardW)) + "px");
+    // a hand that scrolls is a stop for the keyboard too (its arrows scroll it)
+    hand.tabIndex = hand.scrollHeight > hand.clientHeight + 1 ? 0 : -1;
+  }
+  function showPlayable() {
+    const first = $("hand").querySelector("button:not(:disabled)");
+    if (!first) return;
+    const hand = $("hand");
+    const box = hand.getBoundingClientRect();
+    const r = first.getBoundingClientRect();
+    if (r.top < box.top || r.bottom > box.bottom) hand.scrollTop += r.top - box.top - 12;
+  }
+  window.addEventListener("resize", () => { if (state) fitHand(); });
 
   function renderResult() {
     const box = $("result");
@@ -263,6 +398,7 @@
     const final = $("result-final");
     final.hidden = !result.final;
     final.textContent = result.final || "";
+    $("col-name").textContent = words.player;
     $("col-round").textContent = words.this_round;
     $("col-total").textContent = words.total;
     $("scores").replaceChildren(...result.players.map((p) => {
@@ -284,21 +420,21 @@
     }
     const when = state.can.next ? words.next_any : words.next_soon;
     note.textContent = note.textContent ? note.textContent + " " + when : when;
-    actions.replaceChildren(button(words.next, "go", () => send({ do: "next" }), !state.can.next));
+    actions.replaceChildren(button(words.next, "go", () => send({ do: "next" }), !state.can.next, "next"));
   }
 
   function renderActions() {
     const can = state.can;
     const nodes = [];
     if (can.take) {
-      nodes.push(button(fmt(words.take, { n: can.take }), "danger", () => send({ do: "draw" })));
+      nodes.push(button(fmt(words.take, { n: can.take }), "danger", () => send({ do: "draw" }), false, "draw"));
     } else if (!can.keep) {
-      nodes.push(button(words.draw, "", () => send({ do: "draw" }), !can.draw));
+      nodes.push(button(words.draw, "", () => send({ do: "draw" }), !can.draw, "draw"));
     }
-    if (can.keep) nodes.push(button(words.keep, "", () => send({ do: "keep" })));
-    if (can.challenge) nodes.push(button(words.challenge, "go", () => send({ do: "challenge" })));
+    if (can.keep) nodes.push(button(words.keep, "", () => send({ do: "keep" }), false, "draw"));
+    if (can.challenge) nodes.push(button(words.challenge, "go", () => send({ do: "challenge" }), false, "challenge"));
     for (const seat of can.catch) {
-      nodes.push(button(fmt(words.catch, { name: nameOf(seat) }), "danger", () => send({ do: "catch", target: seat })));
+      nodes.push(button(fmt(words.catch, { name: nameOf(seat) }), "danger", () => send({ do: "catch", target: seat }), false, "catch"));
     }
     // UNO: said now (one card left, not yet said), or armed for the next card
     const mayArm = state.hand.length === 2 && state.hand.some((c) => c.uno);
@@ -308,11 +444,11 @@
       unoArmed = !unoArmed;
       uno.setAttribute("aria-pressed", String(unoArmed));
       if (unoArmed) toast(words.uno_armed);
-    }, !(can.uno || mayArm));
+    }, !(can.uno || mayArm), "uno");
     if (mayArm) uno.setAttribute("aria-pressed", String(unoArmed));
     nodes.push(uno);
     if ("hint" in can) {
-      nodes.push(button(words.hint, "hint-btn", () => send({ do: "hint" }), !can.hint));
+      nodes.push(button(words.hint, "hint-btn", () => send({ do: "hint" }), !can.hint, "hint"));
     }
     $("actions").replaceChildren(...nodes);
   }
@@ -348,7 +484,7 @@
       img.alt = c.name;
       return img;
     });
-    openSheet(shown.title, { nodes: nodes, cards: true }, words.ok);
+    openSheet(shown.title, { nodes: nodes, cards: true }, words.ok, null, shown.verdict);
   }
 
   // ------------------------------------------------------------ start
