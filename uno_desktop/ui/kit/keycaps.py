@@ -14,7 +14,7 @@ import pygame
 
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font, text_size
-from uno_desktop.ui.kit.text import RGB, current_floor, draw_text, wrap_words
+from uno_desktop.ui.kit.text import RGB, current_floor, draw_text, text_image, wrap_words
 
 #: a key in a text: `[D]`, `[Esc]` (a few characters between brackets)
 KEY = re.compile(r"\[([^\[\]\s]{1,6})\]")
@@ -44,7 +44,7 @@ def _cap_px(px: int) -> int:
 def _cap_size(key: str, px: int) -> tuple[int, int]:
     w, _h = text_size(font(_cap_px(px), bold=True), key)
     line = font(px).get_linesize()
-    return (max(w + round(px * 0.5), round(line * 0.9)), round(line * 0.95))
+    return (max(w + round(px * 0.6), line), line)
 
 
 def keyed_width(text: str, px: int) -> int:
@@ -91,6 +91,9 @@ def draw_keyed(
         shade.h = max(1, cap.h // 8)
         shade.bottom = cap.bottom - 1
         pygame.draw.rect(surface, theme.PANEL_BORDER_RGB, shade)
-        draw_text(surface, piece, _cap_px(px), color, bold=True, box=box, center=cap.center)
+        img = text_image(piece, _cap_px(px), color, True)
+        ink = img.get_bounding_rect()  # the letters' own middle, not the line's
+        at = (cap.centerx, cap.centery + img.get_rect().centery - ink.centery)
+        draw_text(surface, piece, _cap_px(px), color, bold=True, box=box, center=at)
         x = cap.right
     return rect
