@@ -1,5 +1,7 @@
 """The end of a match: a celebration, the winner, the final standings (ties share a
-place), then "Play again" with the same seats and rules, or back to the title.
+place), then "Play again" with the same seats and rules, or back to the title. While the
+celebration runs, Enter or a click first ends it: the standings are seen before a new
+match can start.
 
 On arrival it records the match in the statistics and forgets the saved match (once, even
 if the scene is shown again), so "Continue" never offers a finished match, and plays the
@@ -32,6 +34,8 @@ log = logging.getLogger(__name__)
 CELEBRATION = ("R1", "YS", "GD2", "BR", "W", "W4", "B7", "G9", "YR", "R0")
 #: how long the celebration moves at animation speed 1 (then everything rests)
 CELEBRATE_S = 4.0
+#: keys that, while the celebration runs, end it instead of pressing a button
+SKIP_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 #: how long a card takes to fall into its place, and the gap between two cards
 CARD_FALL_S = 0.9
 CARD_GAP_S = 0.14
@@ -111,12 +115,13 @@ def fireworks(seed: int) -> list[Burst]:
             (2 * math.pi * (i + rng.uniform(-0.3, 0.3)) / n, rng.uniform(0.6, 1.0))
             for i in range(n)
         )
+        left = k % 2 == 0  # beside the standings, below the title: never over a text
         bursts.append(
             Burst(
-                x=rng.uniform(0.12, 0.88),
-                y=rng.uniform(0.12, 0.45),
+                x=rng.uniform(0.06, 0.16) if left else rng.uniform(0.84, 0.94),
+                y=rng.uniform(0.32, 0.48),
                 start_s=0.3 + k * (CELEBRATE_S - BURST_S - 0.4) / (BURSTS - 1),
-                reach=rng.uniform(0.12, 0.2),
+                reach=rng.uniform(0.09, 0.13),
                 rgb=rng.choice(CONFETTI_RGB[:5]),
                 sparks=sparks,
             )
@@ -219,6 +224,18 @@ class MatchEndScene(Dialog):
     @property
     def animating(self) -> bool:
         return self.celebrated_s < CELEBRATE_S
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """While the celebration runs, the first Enter, Space or click only ends it (a
+        key held from the last round's Continue must not skip the match's end)."""
+        if self.animating and (
+            (event.type == pygame.KEYDOWN and event.key in SKIP_KEYS)
+            or event.type == pygame.MOUSEBUTTONDOWN
+        ):
+            self.celebrated_s = CELEBRATE_S
+            self.dirty = True
+            return True
+        return super().handle_event(event)
 
     def update(self, dt_s: float) -> None:
         super().update(dt_s)
