@@ -301,3 +301,16 @@ def test_a_key_cap_stays_on_the_line_of_the_word_it_does():
             assert not line.endswith("]"), (width, line)
             assert keyed_width(line, 14) <= width or " " not in line.replace("\u00a0", "")
     assert keyed_parts("[Esc] menu") == [("Esc", True), (" menu", False)]
+
+
+def test_enter_and_space_leave_a_selector_alone_and_the_arrows_change_it():
+    seen: list[str] = []
+    choice = placed(Choice([("human", "Person"), ("hard", "Hard")], "human", seen.append), 10, 10)
+    group = FocusGroup([choice])
+    group.focus(choice)
+    key(group, pygame.K_RETURN)
+    key(group, pygame.K_SPACE)
+    assert choice.value == "human" and seen == []
+    key(group, pygame.K_RIGHT)
+    key(group, pygame.K_LEFT)
+    assert seen == ["hard", "human"]

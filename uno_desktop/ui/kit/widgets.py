@@ -278,7 +278,9 @@ class TextInput(Widget):
 
 
 class Choice(Widget, Generic[T]):
-    """One value out of a list, shown as ‹ value ›; Left/Right or a click on either half."""
+    """One value out of a list, shown as ‹ value ›; Left/Right or a click on either half.
+    Enter and Space leave it alone (they press buttons): a person moving through a form
+    with Enter must not change a seat or a rule on the way."""
 
     def __init__(
         self,
@@ -319,7 +321,7 @@ class Choice(Widget, Generic[T]):
         if event.key == pygame.K_LEFT:
             self.step(-1)
             return True
-        if event.key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if event.key == pygame.K_RIGHT:
             self.step(+1)
             return True
         return False
