@@ -236,7 +236,7 @@ class PanelPainter:
         lay = frame.layout
         s = lay.scale
         pygame.draw.line(surface, theme.PANEL_BORDER_RGB, (r.x + 4, r.y), (r.right - 4, r.y), 1)
-        px = max(current_floor(), round(lay.line_h * 0.82))
+        px = max(current_floor(), round(lay.line_h * 0.82), nominal_px(PANEL_FACE_PX))
         line_h = round(px * 0.95)
         width = r.w - round(10 * s)
         lines: list[tuple[str, int]] = []
