@@ -187,8 +187,8 @@ def test_seats_on_the_same_total_are_drawn_apart_so_no_line_hides_another(servic
 
 
 def test_the_players_column_headers_share_one_size(services):
-    from uno_desktop.ui.scenes.statistics import header_px
     from uno_desktop.ui.kit import record_texts
+    from uno_desktop.ui.scenes.statistics import header_px
 
     cols = ["Name", "Matches", "Won", "Rounds", "Won", "Points", "Best round"]
     assert header_px(cols, [200, 60, 60, 60, 60, 60, 60], 22) <= 22
