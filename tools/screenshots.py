@@ -482,6 +482,24 @@ def settings_xl(size: tuple[int, int]) -> object:
     return _Screen(SettingsScene(services), size)
 
 
+def title_continue(size: tuple[int, int]) -> object:
+    """The title with a match waiting: Continue, and its round and scores under it."""
+    from uno_desktop.match import ManualClock, Match, SeatSpec
+    from uno_desktop.presets import load_preset
+    from uno_desktop.ui.scenes.title import TitleScene
+
+    services = _services_in_a_new_folder()
+    seats = [SeatSpec("Anna", "human"), SeatSpec("Bo", "human"), SeatSpec("Cilla", "hard")]
+    match = Match(load_preset("family"), seats, 7, preset="family", clock=ManualClock())
+    match.start_round()
+    match.round_no, match.round_history, match.totals = 3, [(120, 0, 0), (0, 45, 0)], [120, 45, 0]
+    services.storage.save_match(match.to_dict())  # type: ignore[attr-defined]
+    title = TitleScene(services)  # type: ignore[arg-type]
+    shot = _Screen(title, size)
+    title.paint_faces()
+    return shot
+
+
 def side_panel(size: tuple[int, int]) -> object:
     """A table of ten (you and nine computers): the side panel's scores and keys."""
     from tests.ui.test_table import TableHarness
@@ -556,6 +574,7 @@ SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "hint-colour": hint_colour,
     "settings-xl": settings_xl,
     "side-panel": side_panel,
+    "title-continue": title_continue,
     "statistics-one-round": statistics_one_round,
     "how-to-play-cards": how_to_play_cards,
     "match-end-celebration": match_end_celebration,
