@@ -482,6 +482,21 @@ def settings_xl(size: tuple[int, int]) -> object:
     return _Screen(SettingsScene(services), size)
 
 
+def round_end_moment(size: tuple[int, int]) -> object:
+    """A round just won: the points counted, fireworks for the winner beside the scores."""
+    from tests.ui.test_table import TableHarness, make_match
+    from uno_desktop.match import ManualClock
+
+    hands = [["R5"], ["W4"], ["B9"]]
+    match = make_match(["human", "normal", "normal"], hands, "R3", clock=ManualClock())
+    h = TableHarness(match, size=size)
+    h.settle()
+    h.click(h.card_pos("R5"))
+    h.settle()
+    h.run(0.8)
+    return h
+
+
 def title_continue(size: tuple[int, int]) -> object:
     """The title with a match waiting: Continue, and its round and scores under it."""
     from uno_desktop.match import ManualClock, Match, SeatSpec
@@ -575,6 +590,7 @@ SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "settings-xl": settings_xl,
     "side-panel": side_panel,
     "title-continue": title_continue,
+    "round-end-moment": round_end_moment,
     "statistics-one-round": statistics_one_round,
     "how-to-play-cards": how_to_play_cards,
     "match-end-celebration": match_end_celebration,

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 
 from tests.ui.test_moments import SIZE, finished, show
-from uno_desktop.ui.scenes.match_end import BURST_S, CELEBRATE_S, MatchEndScene, fireworks
+from uno_desktop.ui.celebration import BURST_S, CELEBRATE_S, draw_fireworks, fireworks
+from uno_desktop.ui.scenes.match_end import MatchEndScene
 
 
 class Heard:
@@ -93,7 +94,7 @@ def test_no_firework_spark_lands_on_the_title_or_the_standings():
     while end.animating:
         stack.update(1 / 20)
         sky = pygame.Surface(SIZE)
-        end._draw_fireworks(sky, end.celebrated_s)
+        draw_fireworks(sky, end._fireworks, end.celebrated_s)
         for rect in covered:
             assert (
                 pygame.mask.from_threshold(sky.subsurface(rect), (0, 0, 0), (1, 1, 1, 255)).count()
