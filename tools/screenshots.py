@@ -248,6 +248,28 @@ def tutorial_wild(size: tuple[int, int]) -> object:
     return p
 
 
+def tutorial_catch(size: tuple[int, int]) -> object:
+    """The tutorial's catch lesson: Mia forgot UNO with her bluff, Catch lit."""
+    from tests.ui.test_tutorial_ui import Person, follow_the_light
+
+    p = Person(size=size)
+    follow_the_light(p, "keys", until=8)
+    p.settle()
+    return p
+
+
+def tutorial_done(size: tuple[int, int]) -> object:
+    """The tutorial's end: what was learnt, how a round scores, and stacking."""
+    from tests.ui.test_tutorial_ui import Person, follow_the_light
+
+    p = Person(size=size)
+    follow_the_light(p, "keys")
+    for _frame in range(12):
+        p.frame()
+        p.draw()
+    return p
+
+
 def tutorial_offer(size: tuple[int, int]) -> object:
     """The first start: the title offers the tutorial."""
     from tests.ui.test_tutorial_ui import Person
@@ -585,6 +607,8 @@ SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "tutorial": tutorial,
     "tutorial-wild": tutorial_wild,
     "tutorial-offer": tutorial_offer,
+    "tutorial-catch": tutorial_catch,
+    "tutorial-done": tutorial_done,
     "hint": hint,
     "hint-colour": hint_colour,
     "settings-xl": settings_xl,

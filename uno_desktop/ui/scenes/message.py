@@ -200,7 +200,12 @@ class TutorialDoneScene(MessageScene):
             N_("You know UNO!"),
             N_(
                 "You matched colours and numbers, played Skip, Reverse, Draw Two and a Wild, "
-                "called UNO and caught a bluff. Start a new game whenever you like."
+                "called UNO, caught a forgotten UNO and a bluff.\n"
+                "Scoring: the round's winner scores the cards left in the other hands "
+                "(a number card its number, Skip, Reverse and Draw Two 20, a Wild 50); "
+                "the first to 500 points wins the match.\n"
+                "Some tables stack: a Draw Two answered with a Draw Two passes the growing "
+                "penalty on. How to play says what each table's rules allow."
             ),
             button=N_("Back to the title"),
             on_close=self.leave,
