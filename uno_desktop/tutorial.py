@@ -4,8 +4,9 @@ The deck is stacked so every lesson comes up in order, the computers play exactl
 cards the script gives them, and the person does one thing per lesson: match by colour,
 match by number, Skip, Reverse, Draw Two, draw when nothing matches (a Wild comes up:
 play it and choose its colour), call UNO with the second-to-last card, catch a computer
-that forgot to call it, challenge its bluffed Wild Draw Four, and play the last card. `Coach` tells the table which action a
-lesson wants and the one line that says so; the table allows nothing else. The Wild may
+that forgot to call it, challenge its bluffed Wild Draw Four, and play the last card.
+`Coach` tells the table which action a lesson wants and the one line that says so; the
+table allows nothing else. The Wild may
 be given any colour: the computers hold a 6 of every colour, so the next one follows the
 colour chosen and the one after turns play back to red with another 6. Everything here
 is a function of the person's `Observation`, so it is tested without a screen.
