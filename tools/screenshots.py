@@ -504,6 +504,14 @@ def settings_xl(size: tuple[int, int]) -> object:
     return _Screen(SettingsScene(services), size)
 
 
+def replace_question(size: tuple[int, int]) -> object:
+    """New game's Start with a match saved: Continue it, Replace it, or Back."""
+    from uno_desktop.ui.scenes.message import ContinueOrReplaceScene
+
+    services = _services_in_a_new_folder()
+    return _Screen(ContinueOrReplaceScene(services, lambda: None, lambda: None), size)  # type: ignore[arg-type]
+
+
 def round_end_moment(size: tuple[int, int]) -> object:
     """A round just won: the points counted, fireworks for the winner beside the scores."""
     from tests.ui.test_table import TableHarness, make_match
@@ -615,6 +623,7 @@ SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "side-panel": side_panel,
     "title-continue": title_continue,
     "round-end-moment": round_end_moment,
+    "replace-question": replace_question,
     "statistics-one-round": statistics_one_round,
     "how-to-play-cards": how_to_play_cards,
     "match-end-celebration": match_end_celebration,
