@@ -15,16 +15,13 @@ from __future__ import annotations
 
 import pygame
 
+from uno_desktop.render.theme import BASE_SIZE
 from uno_desktop.settings import MIN_WINDOW_SIZE, Settings, fit_window_size
 
-#: the sizes a first window is chosen among, largest first (the design's 16:9 shape)
-WINDOW_SIZES: tuple[tuple[int, int], ...] = (
-    (1920, 1080),
-    (1600, 900),
-    (1280, 720),
-    (1152, 648),
-    (1024, 576),
-    (960, 540),
+#: the sizes a first window is chosen among, largest first: the design size (1280x720)
+#: and steps above and below it, in its 16:9 shape
+WINDOW_SIZES: tuple[tuple[int, int], ...] = tuple(
+    (round(BASE_SIZE[0] * k), round(BASE_SIZE[1] * k)) for k in (1.5, 1.25, 1.0, 0.9, 0.8, 0.75)
 )
 #: room left for the window's borders (width) and its title bar and the panels (height)
 DECORATION_MARGIN = (24, 96)
