@@ -124,7 +124,7 @@ def test_the_computers_play_only_their_scripted_cards(wild_color, caplog):
     assert after_the_wild.seat == LEO and after_the_wild.card.color is wild_color
     assert not any(type(a) in (Pass, CallUno) for a in theirs)
     bluff = next(a for a in theirs if type(a) is Play and a.card.rank == "W4")
-    assert bluff.uno  # Mia goes down to one card and says so: nobody can catch her
+    assert not bluff.uno  # Mia goes down to one card and forgets UNO: the person catches her
 
 
 def test_the_lessons_teach_what_they_say():
@@ -138,6 +138,8 @@ def test_the_lessons_teach_what_they_say():
     drawn = [e for e in log if type(e) is ev.CardsDrawn and e.seat == YOU and e.reason == "draw"]
     assert [str(c) for e in drawn for c in e.cards] == ["W"]
     assert any(type(e) is ev.UnoCalled and e.seat == YOU for e in log)
+    caught = [e for e in log if type(e) is ev.CardsDrawn and e.seat == MIA and e.reason == "uno"]
+    assert len(caught) == 1 and caught[0].count == 2  # the person caught her forgotten UNO
     challenge = [e for e in log if type(e) is ev.ChallengeResolved]
     assert len(challenge) == 1 and challenge[0].guilty and challenge[0].offender == MIA
 

@@ -248,6 +248,28 @@ def tutorial_wild(size: tuple[int, int]) -> object:
     return p
 
 
+def tutorial_catch(size: tuple[int, int]) -> object:
+    """The tutorial's catch lesson: Mia forgot UNO with her bluff, Catch lit."""
+    from tests.ui.test_tutorial_ui import Person, follow_the_light
+
+    p = Person(size=size)
+    follow_the_light(p, "keys", until=8)
+    p.settle()
+    return p
+
+
+def tutorial_done(size: tuple[int, int]) -> object:
+    """The tutorial's end: what was learnt, how a round scores, and stacking."""
+    from tests.ui.test_tutorial_ui import Person, follow_the_light
+
+    p = Person(size=size)
+    follow_the_light(p, "keys")
+    for _frame in range(12):
+        p.frame()
+        p.draw()
+    return p
+
+
 def tutorial_offer(size: tuple[int, int]) -> object:
     """The first start: the title offers the tutorial."""
     from tests.ui.test_tutorial_ui import Person
@@ -482,6 +504,47 @@ def settings_xl(size: tuple[int, int]) -> object:
     return _Screen(SettingsScene(services), size)
 
 
+def replace_question(size: tuple[int, int]) -> object:
+    """New game's Start with a match saved: Continue it, Replace it, or Back."""
+    from uno_desktop.ui.scenes.message import ContinueOrReplaceScene
+
+    services = _services_in_a_new_folder()
+    return _Screen(ContinueOrReplaceScene(services, lambda: None, lambda: None), size)  # type: ignore[arg-type]
+
+
+def round_end_moment(size: tuple[int, int]) -> object:
+    """A round just won: the points counted, fireworks for the winner beside the scores."""
+    from tests.ui.test_table import TableHarness, make_match
+    from uno_desktop.match import ManualClock
+
+    hands = [["R5"], ["W4"], ["B9"]]
+    match = make_match(["human", "normal", "normal"], hands, "R3", clock=ManualClock())
+    h = TableHarness(match, size=size)
+    h.settle()
+    h.click(h.card_pos("R5"))
+    h.settle()
+    h.run(0.8)
+    return h
+
+
+def title_continue(size: tuple[int, int]) -> object:
+    """The title with a match waiting: Continue, and its round and scores under it."""
+    from uno_desktop.match import ManualClock, Match, SeatSpec
+    from uno_desktop.presets import load_preset
+    from uno_desktop.ui.scenes.title import TitleScene
+
+    services = _services_in_a_new_folder()
+    seats = [SeatSpec("Anna", "human"), SeatSpec("Bo", "human"), SeatSpec("Cilla", "hard")]
+    match = Match(load_preset("family"), seats, 7, preset="family", clock=ManualClock())
+    match.start_round()
+    match.round_no, match.round_history, match.totals = 3, [(120, 0, 0), (0, 45, 0)], [120, 45, 0]
+    services.storage.save_match(match.to_dict())  # type: ignore[attr-defined]
+    title = TitleScene(services)  # type: ignore[arg-type]
+    shot = _Screen(title, size)
+    title.paint_faces()
+    return shot
+
+
 def side_panel(size: tuple[int, int]) -> object:
     """A table of ten (you and nine computers): the side panel's scores and keys."""
     from tests.ui.test_table import TableHarness
@@ -552,10 +615,15 @@ SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "tutorial": tutorial,
     "tutorial-wild": tutorial_wild,
     "tutorial-offer": tutorial_offer,
+    "tutorial-catch": tutorial_catch,
+    "tutorial-done": tutorial_done,
     "hint": hint,
     "hint-colour": hint_colour,
     "settings-xl": settings_xl,
     "side-panel": side_panel,
+    "title-continue": title_continue,
+    "round-end-moment": round_end_moment,
+    "replace-question": replace_question,
     "statistics-one-round": statistics_one_round,
     "how-to-play-cards": how_to_play_cards,
     "match-end-celebration": match_end_celebration,

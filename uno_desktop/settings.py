@@ -82,6 +82,9 @@ class Settings:
     think_time_s: float = 0.8
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 720)
+    #: the player sized the window (a resize, kept at quit); until then the first window
+    #: is the largest that fits the screen it opens on (ui/window_fit.py)
+    window_size_chosen: bool = False
     colorblind: bool = False
     language: str | None = None  # None: follow the system
     ui_scale: float = 1.0
@@ -114,6 +117,7 @@ class Settings:
             "think_time_s": self.think_time_s,
             "fullscreen": self.fullscreen,
             "window_size": list(self.window_size),
+            "window_size_chosen": self.window_size_chosen,
             "colorblind": self.colorblind,
             "language": self.language,
             "ui_scale": self.ui_scale,
@@ -261,6 +265,7 @@ _FIELD_PARSERS: dict[str, Callable[[Any], Any]] = {
     "think_time_s": _parse_float,
     "fullscreen": parse_bool,
     "window_size": _parse_window_size,
+    "window_size_chosen": parse_bool,
     "colorblind": parse_bool,
     "language": _parse_language,
     "ui_scale": _parse_float,

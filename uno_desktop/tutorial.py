@@ -3,9 +3,10 @@
 The deck is stacked so every lesson comes up in order, the computers play exactly the
 cards the script gives them, and the person does one thing per lesson: match by colour,
 match by number, Skip, Reverse, Draw Two, draw when nothing matches (a Wild comes up:
-play it and choose its colour), call UNO with the second-to-last card, challenge a
-bluffed Wild Draw Four, and play the last card. `Coach` tells the table which action a
-lesson wants and the one line that says so; the table allows nothing else. The Wild may
+play it and choose its colour), call UNO with the second-to-last card, catch a computer
+that forgot to call it, challenge its bluffed Wild Draw Four, and play the last card.
+`Coach` tells the table which action a lesson wants and the one line that says so; the
+table allows nothing else. The Wild may
 be given any colour: the computers hold a 6 of every colour, so the next one follows the
 colour chosen and the one after turns play back to red with another 6. Everything here
 is a function of the person's `Observation`, so it is tested without a screen.
@@ -56,7 +57,8 @@ HANDS: dict[int, tuple[str, ...]] = {
 PILE_TOP: tuple[str, ...] = ("Y6", "B6", "W", "G1", "B2", "Y5", "G9")
 #: the cards each computer plays: on its turn the first of these it holds that may be
 #: played (a penalty it must take is taken). Mia keeps her Red 1: her Wild Draw Four is
-#: a bluff, and a challenge wins.
+#: a bluff, and a challenge wins. She forgets to say UNO with it, so the person catches
+#: her first (FORGETS_UNO).
 COMPUTER_PLAYS: dict[int, tuple[tuple[str, Color | None], ...]] = {
     MIA: (("R7", None), ("Y4", None), ("B3", None), ("B8", None), ("R6", None), ("W4", Color.RED)),
     LEO: (
@@ -71,6 +73,10 @@ COMPUTER_PLAYS: dict[int, tuple[tuple[str, Color | None], ...]] = {
         ("R4", None),
     ),
 }
+
+
+#: the plays a computer makes without saying UNO (to be caught)
+FORGETS_UNO: frozenset[tuple[int, str]] = frozenset({(MIA, "W4")})
 
 
 @dataclass(frozen=True)
@@ -104,6 +110,9 @@ LESSONS: tuple[Lesson, ...] = (
         lit="uno",
         armed_line=N_("UNO is called: now play your {card}"),
     ),
+    Lesson(
+        CatchUno(YOU, MIA), N_("{mia} forgot to say UNO! Press Catch: she draws 2"), lit="catch"
+    ),
     Lesson(Challenge(YOU), N_("A bluff? Challenge: if {mia} had red, she draws 4")),
     Lesson(_play("R3"), N_("{mia} bluffed and drew 4. Play your last card to win!")),
 )
@@ -120,7 +129,9 @@ def _did_a_lesson(f: Fact) -> bool:
         case Played(seat=seat):
             return seat == YOU
         case Drew(seat=seat, reason=reason):
-            return seat == YOU and reason == "draw"
+            # a draw on the person's turn, or Mia's penalty for the person's catch (the
+            # computers never catch)
+            return (seat == YOU and reason == "draw") or (seat == MIA and reason == "uno")
         case Challenged(challenger=challenger):
             return challenger == YOU
         case Kept() | HandsMoved():
@@ -190,7 +201,8 @@ class ScriptedBot:
         if observation.phase is Phase.PENALTY:
             return Draw(seat)
         for code, color in COMPUTER_PLAYS.get(seat, ()):
-            for uno in (True, False):  # says UNO with its second-to-last card
+            # says UNO with its second-to-last card, but where the script forgets it
+            for uno in (False,) if (seat, code) in FORGETS_UNO else (True, False):
                 play = Play(seat, Card.parse(code), color, None, uno)
                 if play in legal_actions:
                     return play

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 
 from tests.ui.test_moments import SIZE, finished, show
-from uno_desktop.ui.scenes.match_end import BURST_S, CELEBRATE_S, MatchEndScene, fireworks
+from uno_desktop.ui.celebration import BURST_S, CELEBRATE_S, draw_fireworks, fireworks
+from uno_desktop.ui.scenes.match_end import MatchEndScene
 
 
 class Heard:
@@ -54,3 +55,48 @@ def test_fireworks_light_up_the_sky_while_the_celebration_runs():
     without = pygame.Surface(SIZE)
     end.draw(without)
     assert with_sparks.get_buffer().raw != without.get_buffer().raw
+
+
+def enter() -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")
+
+
+def test_the_first_enter_during_the_celebration_only_ends_it():
+    services, match = finished([250, 40, 90])
+    end = MatchEndScene(services, match)
+    stack = show(end)
+    stack.update(1 / 30)
+    end.handle_event(enter())  # Enter held over from the last round's Continue
+    stack.apply_pending()
+    assert stack.top is end and not end.animating and services.match is None
+    end.handle_event(enter())  # now it plays again
+    stack.apply_pending()
+    assert stack.top is not end and services.match is not None
+
+
+def test_a_click_during_the_celebration_does_not_press_play_again():
+    services, match = finished([250, 40, 90])
+    end = MatchEndScene(services, match)
+    stack = show(end)
+    at = end.again.rect.center
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        end.handle_event(pygame.event.Event(kind, pos=at, button=1))
+    stack.apply_pending()
+    assert stack.top is end and not end.animating
+
+
+def test_no_firework_spark_lands_on_the_title_or_the_standings():
+    services, match = finished([250, 40, 90])
+    end = MatchEndScene(services, match)
+    stack = show(end)
+    end._confetti = []  # only the fireworks (the cards fall at the edges, behind nothing)
+    covered = [end.texts["headline"][1], end.texts["rounds"][1], end.extra_rects()["panel"]]
+    while end.animating:
+        stack.update(1 / 20)
+        sky = pygame.Surface(SIZE)
+        draw_fireworks(sky, end._fireworks, end.celebrated_s)
+        for rect in covered:
+            assert (
+                pygame.mask.from_threshold(sky.subsurface(rect), (0, 0, 0), (1, 1, 1, 255)).count()
+                == rect.w * rect.h
+            )

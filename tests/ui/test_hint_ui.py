@@ -188,7 +188,7 @@ def test_without_hints_there_is_no_button_and_the_key_does_nothing():
     assert menu.rect.w > h.table.layout.buttons["menu"].w  # Menu has the whole row
     ask(h)
     assert shown_hint(h) is None and lit_cards(h) == [] and h.match.hints_used == [0, 0, 0]
-    assert not any("I hint" in line for line in frame.hints)
+    assert not any("[I] hint" in line for line in frame.hints)
 
 
 def test_without_hints_the_dialogs_offer_none():

@@ -284,6 +284,8 @@ def test_match_end_back_goes_to_the_title(services):
     match = finished_match(services)
     end = MatchEndScene(services, match)
     stack = show(end)
+    while end.animating:  # the celebration first (a click during it only ends it)
+        stack.update(1 / 30)
     click(end, end.done)
     stack.apply_pending()
     assert isinstance(stack.top, TitleScene)

@@ -311,6 +311,8 @@ def test_play_again_is_the_default_and_starts_a_match_with_the_same_seats_and_ru
     end = MatchEndScene(services, match)
     stack = show(end)
     assert end.group.focused is end.again
+    while end.animating:
+        stack.update(1 / 30)
     end.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
     stack.apply_pending()
     table = stack.top

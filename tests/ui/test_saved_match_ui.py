@@ -111,6 +111,18 @@ def test_escape_on_the_question_goes_back_to_new_game_and_keeps_the_match(servic
     assert services.storage.load_match()["match_id"] == waiting.match_id
 
 
+def test_back_on_the_question_goes_back_to_new_game_and_keeps_the_match(services):
+    waiting = saved_match(services)
+    stack, new_game = press_start(services)
+    question = stack.top
+    question.relayout(SIZE)
+    assert question.layout_problems() == []
+    click(question, question.back_button)
+    stack.apply_pending()
+    assert stack.top is new_game
+    assert services.storage.load_match()["match_id"] == waiting.match_id
+
+
 def test_new_game_without_a_saved_match_starts_at_once(services):
     stack, _new_game = press_start(services)
     assert type(stack.top).__name__ == "TableScene"

@@ -41,3 +41,17 @@ def test_the_side_panel_scores_and_keys_are_readable_at_1024x600_with_ten_seats(
     bottom = max(t.rect.bottom for t in keys)
     frame = h.table.frame(lay.size)
     assert bottom <= min(b.rect.top for b in frame.buttons if b.rect.top > lay.log_rect.y)
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1024, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_side_log_is_drawn_at_a_readable_face_in_a_small_window(services, size):
+    """At 800x500 the log was drawn at a face of about 8 pixels (issue 33)."""
+    remember(services, ui_scale=1.0, language="sv")
+    h = table_of(4)(size, services)
+    h.table.painter.panel._log = None  # the log drawn afresh, with the texts recorded
+    drawn = draw_recorded(h.stack, h.surface)
+    frame = h.table.frame(h.table.layout.size)
+    log = h.table.painter.panel.log_rect(frame)
+    lines = [t for t in drawn if t.surface_size == log.size]
+    assert lines, "the log's lines"
+    assert min(face_px(t.px) for t in lines) >= PANEL_FACE_PX

@@ -164,3 +164,45 @@ def test_rounds_recorded_before_any_finished_match_are_reachable_from_the_first_
     stats.replays.activate()
     stack.apply_pending()
     assert isinstance(stack.top, ReplaysScene)
+
+
+def test_seats_on_the_same_total_are_drawn_apart_so_no_line_hides_another(services):
+    from uno_desktop.ui.stats_chart import SERIES_RGB, dodges
+
+    assert dodges([[0, 0, 30], [0, 0, 0], [0, 20, 20]], 3) == [
+        [0, 0, 0],
+        [-3, -3, 0],
+        [-6, 0, 0],
+    ]
+    surface = pygame.Surface((400, 300))
+    area = pygame.Rect(10, 10, 380, 280)
+    draw_chart(surface, area, ["Ann", "Bo", "Cy"], [(0, 0, 0), (40, 0, 0), (0, 0, 0)], 1.0)
+    plot = pygame.Rect(area.left + 40, area.top + 20, area.width - 60, area.height - 110)
+    seen = {
+        tuple(surface.get_at((x, y)))[:3]
+        for x in range(plot.left, plot.right)
+        for y in range(plot.top, plot.bottom + 3)
+    }
+    assert {SERIES_RGB[0], SERIES_RGB[1], SERIES_RGB[2]} <= seen
+
+
+def test_the_players_column_headers_share_one_size(services):
+    from uno_desktop.ui.kit import record_texts
+    from uno_desktop.ui.scenes.statistics import header_px
+
+    cols = ["Name", "Matches", "Won", "Rounds", "Won", "Points", "Best round"]
+    assert header_px(cols, [200, 60, 60, 60, 60, 60, 60], 22) <= 22
+    seats = (SeatSetting("Ann", "human"), SeatSetting("Bo", "easy"))
+    services.storage.record_match(MatchResult("official", seats, ((30, 0),), (0,), winner=0))
+    stats = StatisticsScene(services)
+    for size in SIZES:
+        with record_texts() as drawn:
+            show(stats, size).draw(pygame.Surface(size))
+        heads = {
+            t.px
+            for t in drawn
+            if t.text in ("Matches", "Won", "Rounds", "Points", "Best", "round", "Best round")
+            and t.box is not None
+            and stats._players.contains(t.box)
+        }
+        assert len(heads) == 1, (size, heads)

@@ -646,9 +646,30 @@ def test_k_keeps_the_drawn_card_at_the_table():
 def test_the_key_hint_names_every_table_key():
     h = one_human([["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]])
     h.draw()
-    hint = " ".join(h.table.painter.panel.hint_lines(h.table.layout, h.table.hints.on))
-    for word in ("Enter", "D draw", "K keep", "U UNO", "C catch", "Esc"):
+    lines = h.table.painter.panel.hint_lines(h.table.layout, h.table.hints.on)
+    hint = " ".join(lines).replace("\u00a0", " ")
+    for word in ("Enter", "[D] draw", "[K] keep", "[U] UNO", "[C] catch", "[Esc]"):
         assert word in hint
+
+
+def test_the_key_hint_draws_each_key_as_a_key_cap_in_swedish():
+    """The letters come from English words (K keeps): in Swedish each stands alone on a
+    drawn key, never as "K behåll", so no word seems to be missing."""
+    from uno_desktop.i18n import set_language
+    from uno_desktop.ui.kit import record_texts
+
+    h = one_human([["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]])
+    set_language("sv")
+    try:
+        h.draw()
+        frame = h.table.frame(h.surface.get_size())
+        with record_texts() as drawn:
+            h.table.painter.panel.draw_keys(h.surface, frame)
+    finally:
+        set_language("en")
+    texts = [d.text.strip() for d in drawn]
+    assert {"D", "K", "H", "C", "Esc"} <= set(texts)
+    assert not any("[" in t or t.startswith(("K ", "C ", "H ")) for t in texts), texts
 
 
 # ----------------------------------------------------------------------------- one input only

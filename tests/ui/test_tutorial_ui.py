@@ -139,6 +139,14 @@ def follow_the_light(p: Person, by: str, until: int | None = None) -> list[str]:
                 p.key(pygame.K_1 + COLORS.index(Color.BLUE))
             else:
                 p.click(top.swatches[COLORS.index(Color.GREEN)].rect.center)
+        elif isinstance(top, PenaltyOverlay) and "catch" in p.glowing():
+            lines.append(p.status())  # the bluffer forgot UNO: caught first
+            p.key(pygame.K_c) if by == "keys" else p.click(p.table.layout.buttons["catch"].center)
+            for _frame in range(300):  # her two cards land before the challenge is asked
+                p.frame()
+                p.draw()
+                if p.table.input_ok and p.status():
+                    break
         elif isinstance(top, PenaltyOverlay):
             assert top.can_challenge
             lines.append(p.status())
@@ -221,9 +229,24 @@ def test_the_second_to_last_card_waits_for_uno() -> None:
     assert p.table.match.observation(0).uno_declared[0]
 
 
-def test_taking_the_cards_instead_of_challenging_is_refused() -> None:
+def test_a_computer_that_forgot_uno_is_caught_with_the_lit_button() -> None:
     p = Person()
     follow_the_light(p, "keys", until=8)
+    p.settle()
+    assert "catch" in p.glowing() and "Catch" in p.status()
+    mia = p.table.match.observation(0).hand_sizes[1]
+    p.key(pygame.K_c)
+    assert p.lessons_done() == 9
+    assert p.table.match.observation(0).hand_sizes[1] == mia + 2
+
+
+def test_taking_the_cards_instead_of_challenging_is_refused() -> None:
+    p = Person()
+    follow_the_light(p, "keys", until=9)  # the catch done, the challenge next
+    for _frame in range(300):
+        p.frame()
+        if p.table.input_ok:
+            break
     penalty = p.stack.top
     assert isinstance(penalty, PenaltyOverlay) and penalty.can_challenge
     p.key(pygame.K_t)  # take 4

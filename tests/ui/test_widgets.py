@@ -290,3 +290,27 @@ def test_a_text_too_long_for_one_line_at_the_floor_wraps_instead_of_being_cut():
     assert px >= 14 and len(lines) > 1
     assert " ".join(lines) == text  # every word kept, none cut
     assert all(font(px).size(line)[0] <= 160 for line in lines)
+
+
+def test_a_key_cap_stays_on_the_line_of_the_word_it_does():
+    from uno_desktop.ui.kit.keycaps import keyed_parts, keyed_width, wrap_keyed
+
+    text = "Keys: [D] draw · [K] keep · [H] challenge · [Esc] menu"
+    for width in range(60, 400, 7):
+        for line in wrap_keyed(text, 14, width):
+            assert not line.endswith("]"), (width, line)
+            assert keyed_width(line, 14) <= width or " " not in line.replace("\u00a0", "")
+    assert keyed_parts("[Esc] menu") == [("Esc", True), (" menu", False)]
+
+
+def test_enter_and_space_leave_a_selector_alone_and_the_arrows_change_it():
+    seen: list[str] = []
+    choice = placed(Choice([("human", "Person"), ("hard", "Hard")], "human", seen.append), 10, 10)
+    group = FocusGroup([choice])
+    group.focus(choice)
+    key(group, pygame.K_RETURN)
+    key(group, pygame.K_SPACE)
+    assert choice.value == "human" and seen == []
+    key(group, pygame.K_RIGHT)
+    key(group, pygame.K_LEFT)
+    assert seen == ["hard", "human"]

@@ -20,6 +20,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from uno_desktop.settings import Settings
+from uno_desktop.ui.window_fit import first_window_size
+
 pytestmark = [pytest.mark.x11, pytest.mark.slow]
 
 SCREEN = (1280, 720)
@@ -151,6 +154,8 @@ def test_the_window_appears_and_shows_the_table(display, game, tmp_path):
     assert game.poll() is None
     img = screenshot(display, tmp_path / "table.png")
     assert img.get_size() == SCREEN
+    # no window manager: the window sits in the top left corner, as large as fits
+    img = img.subsurface(pygame.Rect((0, 0), first_window_size(Settings(), SCREEN)))
     assert brightness(img) > 40  # not a black window
     # the green felt fills most of the window
     r, g, b, *_ = pygame.transform.average_color(img)
@@ -193,12 +198,14 @@ BIG_SCREEN = (2560, 1440)
 
 
 @pytest.fixture
-def managed_display() -> Iterator[str]:
-    """A 2560x1440 Xvfb display with Debian's openbox managing its windows (F11 goes
-    through the window manager there, as on a family's desktop)."""
+def managed_display(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A 2560x1440 Xvfb display (or the size the test asks by `indirect` parameter) with
+    Debian's openbox managing its windows (F11 goes through the window manager there,
+    and it adds a title bar, as on a family's desktop)."""
     xvfb, openbox = need("Xvfb"), need("openbox")
     n = _free_display()
-    screen = f"{BIG_SCREEN[0]}x{BIG_SCREEN[1]}x24"
+    size = getattr(request, "param", BIG_SCREEN)
+    screen = f"{size[0]}x{size[1]}x24"
     server = subprocess.Popen(
         [xvfb, f":{n}", "-screen", "0", screen, "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
@@ -266,7 +273,7 @@ def test_f11_fills_the_screen_and_gives_the_window_back_under_a_window_manager(
     )
     try:
         window = settled_geometry(managed_display, proc.pid)
-        assert window is not None and window[2:] == SCREEN
+        assert window is not None and window[2:] == first_window_size(Settings(), BIG_SCREEN)
         env = {**os.environ, "DISPLAY": managed_display}
         x, y = window[0] + 8, window[1] + 8  # a bare corner of the felt: the window has
         click = [need("xdotool"), "mousemove", str(x), str(y), "click", "1"]  # the keys
@@ -277,6 +284,26 @@ def test_f11_fills_the_screen_and_gives_the_window_back_under_a_window_manager(
         assert full == (0, 0, *BIG_SCREEN)
         subprocess.run([need("xdotool"), "key", "F11"], env=env, check=True, timeout=10)
         assert settled_geometry(managed_display, proc.pid, unlike=full) == window
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.mark.parametrize("managed_display", [(1024, 600), (1366, 768)], indirect=True)
+def test_the_first_window_is_whole_on_a_small_screen_title_bar_included(managed_display, tmp_path):
+    """On small laptops' screens the bottom of the window (Draw, the key hint) was off
+    the screen (issue 33): the window and the title bar above it are on it whole."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "uno_desktop", "--preset", "family", "--players", "4"],
+        env=child_env(managed_display, tmp_path),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        x, y, w, h = settled_geometry(managed_display, proc.pid)
+        root = screenshot(managed_display, tmp_path / "screen.png").get_size()
+        assert y > 10, "room for the title bar above the window"
+        assert x >= 0 and x + w <= root[0] and y + h <= root[1]
     finally:
         proc.terminate()
         proc.wait(timeout=10)

@@ -29,8 +29,10 @@ import pygame
 
 from uno_desktop.clock import ManualClock
 from uno_desktop.i18n import N_, _
+from uno_desktop.settings import fit_window_size
 from uno_desktop.ui.idle import EventWaiter
 from uno_desktop.ui.scene import Scene, SceneStack
+from uno_desktop.ui.window_fit import first_window_size, screen_size
 
 if TYPE_CHECKING:
     from uno_desktop.storage import Settings
@@ -64,6 +66,7 @@ class App:
         self.screen: pygame.Surface | None = None
         self._clock: pygame.time.Clock | None = None
         self._fullscreen = False
+        self._opened_size: tuple[int, int] | None = None
         self._f11_down = False  # F11 pressed in this window and not yet let go
         self.on_flip: Callable[[App], None] | None = None
         self._waiter = EventWaiter()
@@ -78,7 +81,12 @@ class App:
         pygame.display.set_caption(WINDOW_TITLE)
         self._set_icon()
         settings = self.services.settings
-        self._window_size = _fit_to_screen(size or settings.window_size)
+        screen = screen_size()
+        if size is None:
+            self._window_size = first_window_size(settings, screen)
+        else:
+            self._window_size = fit_window_size(size, screen)
+        self._opened_size = self._window_size
         self._fullscreen = False
         self.screen = pygame.display.set_mode(self._window_size, pygame.RESIZABLE)
         if settings.fullscreen:
@@ -261,15 +269,19 @@ class App:
             self.on_flip(self)
 
     def save_window_size(self) -> None:
-        """Remember the window size for the next start (not the full-screen size)."""
+        """Remember the size the player gave the window, for the next start (not the
+        full-screen size, nor the size the game chose for this screen: a window never
+        resized opens at the largest that fits the next screen)."""
         surf = pygame.display.get_surface() if pygame.display.get_init() else None
         if surf is None or self._fullscreen:
             return
         size = surf.get_size()
+        if size == self._opened_size:
+            return
         settings = self.services.settings
-        if tuple(settings.window_size) != size:
+        if tuple(settings.window_size) != size or not settings.window_size_chosen:
             with contextlib.suppress(TypeError, ValueError):
-                self.services.update_settings(window_size=size)
+                self.services.update_settings(window_size=size, window_size_chosen=True)
 
     # --- the crash guard
     def crash_context(self) -> dict[str, Any]:
@@ -346,20 +358,6 @@ def _display_window() -> Any:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # it warns of drawing through it
         return window_type.from_display_module()
-
-
-def _fit_to_screen(size: tuple[int, int]) -> tuple[int, int]:
-    """A remembered window size cut to the screen (a size saved on a big monitor, or
-    edited by hand, must neither open off-screen nor cost gigabytes). Drawing off-screen
-    (the dummy driver of --smoke, tests and CI) has no screen: only the sane bounds."""
-    from uno_desktop.storage import fit_window_size
-
-    try:
-        offscreen = pygame.display.get_driver() in ("dummy", "offscreen")
-        screens = [] if offscreen else pygame.display.get_desktop_sizes()
-    except pygame.error:
-        screens = []
-    return fit_window_size(size, screens[0] if screens else None)
 
 
 # --- the command line's entry into the window -----------------------------------------------

@@ -76,6 +76,21 @@ def ticks(top_points: int, rounds: int) -> tuple[list[int], list[int]]:
     return y_ticks, list(range(every, rounds + 1, every))
 
 
+def dodges(runs: Sequence[Sequence[int]], line_w: int) -> list[list[int]]:
+    """Each seat's shift in pixels at each round: seats on the same total that round
+    are drawn a line's width apart (upwards, the first lowest), so no line hides
+    another (several seats stay at 0 in most matches)."""
+    shifts = [[0] * len(run) for run in runs]
+    for k in range(min((len(run) for run in runs), default=0)):
+        same: dict[int, list[int]] = {}
+        for seat, run in enumerate(runs):
+            same.setdefault(run[k], []).append(seat)
+        for seats in same.values():
+            for j, seat in enumerate(seats):
+                shifts[seat][k] = -j * line_w
+    return shifts
+
+
 def draw_chart(
     surface: pygame.Surface,
     area: pygame.Rect,
@@ -133,11 +148,16 @@ def draw_chart(
         draw_text(surface, integer(r), small_px, axis_rgb, midtop=(x, plot.bottom + int(5 * s)))
     axis_y = plot.bottom + small.get_linesize() + int(6 * s)
     draw_text(surface, _("Round"), small_px, axis_rgb, bold=True, midtop=(plot.centerx, axis_y))
+    line_w = max(2, int(3 * s))
+    shifts = dodges(runs, line_w)
     for i, run in enumerate(runs):
-        points = [(x_of(k), plot.bottom - round(plot.height * v / top)) for k, v in enumerate(run)]
+        points = [
+            (x_of(k), plot.bottom - round(plot.height * v / top) + shifts[i][k])
+            for k, v in enumerate(run)
+        ]
         rgb = SERIES_RGB[i % len(SERIES_RGB)]
         if len(points) > 1:
-            pygame.draw.lines(surface, rgb, False, points, max(2, int(3 * s)))
+            pygame.draw.lines(surface, rgb, False, points, line_w)
         for p in points[1:]:
             pygame.draw.circle(surface, rgb, p, max(3, int(4 * s)))
     legend_top = area.bottom - legend_h + int(6 * s)

@@ -24,6 +24,7 @@ from uno_desktop.ui.kit import (
     text_image,
     wrap_words,
 )
+from uno_desktop.ui.kit.keycaps import draw_keyed, wrap_keyed
 from uno_desktop.ui.table_frame import SeatFrame, TableFrame
 from uno_desktop.ui.table_layer import Ink
 
@@ -128,7 +129,7 @@ class PanelPainter:
         ink = Ink()
         for line in frame.hints:
             ink.add(
-                draw_text(
+                draw_keyed(
                     surface,
                     line,
                     hint_px,
@@ -176,11 +177,11 @@ class PanelPainter:
         """The keyboard hint under the log, wrapped to the panel (cached per size/language);
         `hint_key` adds the key that asks for a hint."""
         text = _(
-            "Keys: arrows and Enter play a card · D draw · K keep · T take · H challenge · "
-            "U UNO · C catch · Esc menu"
+            "Keys: arrows and Enter play a card · [D] draw · [K] keep · [T] take · "
+            "[H] challenge · [U] UNO · [C] catch · [Esc] menu"
         )
         if hint_key:
-            text = _("{keys} · I hint").format(keys=text)
+            text = _("{keys} · [I] hint").format(keys=text)
         return self._wrapped(lay, text)
 
     def shared_lines(self, lay: TableLayout, connected: int, phones: int) -> list[str]:
@@ -196,7 +197,7 @@ class PanelPainter:
         key = (text, px, width)
         lines = self._wrap_cache.get(key)
         if lines is None:
-            lines = self._wrap_cache[key] = wrap_words(text, px, width)
+            lines = self._wrap_cache[key] = wrap_keyed(text, px, width)
         return lines
 
     @staticmethod
@@ -235,7 +236,7 @@ class PanelPainter:
         lay = frame.layout
         s = lay.scale
         pygame.draw.line(surface, theme.PANEL_BORDER_RGB, (r.x + 4, r.y), (r.right - 4, r.y), 1)
-        px = max(current_floor(), round(lay.line_h * 0.82))
+        px = max(current_floor(), round(lay.line_h * 0.82), nominal_px(PANEL_FACE_PX))
         line_h = round(px * 0.95)
         width = r.w - round(10 * s)
         lines: list[tuple[str, int]] = []

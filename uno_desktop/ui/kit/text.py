@@ -118,17 +118,25 @@ def fit_px(
 
 
 def wrap_words(
-    text: str, px: int, width: int, *, bold: bool = False, heading: bool = False
+    text: str,
+    px: int,
+    width: int,
+    *,
+    bold: bool = False,
+    heading: bool = False,
+    measure: Callable[[str], int] | None = None,
 ) -> list[str]:
     """`text` split into lines no wider than `width` (paragraphs kept on "\\n"; a single
-    word wider than `width` stays whole on its own line)."""
+    word wider than `width` stays whole on its own line). `measure` gives a line's width
+    where it is not drawn as plain text (key caps)."""
     f = font(int(px), bold=bold, heading=heading)
+    width_of = measure or (lambda line: text_size(f, line)[0])
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
         for word in para.split(" "):
             trial = f"{line} {word}".strip()
-            if not line or text_size(f, trial)[0] <= width:
+            if not line or width_of(trial) <= width:
                 line = trial
             else:
                 lines.append(line)

@@ -278,7 +278,9 @@ class TextInput(Widget):
 
 
 class Choice(Widget, Generic[T]):
-    """One value out of a list, shown as ‹ value ›; Left/Right or a click on either half."""
+    """One value out of a list, shown as ‹ value ›; Left/Right or a click on either half.
+    Enter and Space leave it alone (they press buttons): a person moving through a form
+    with Enter must not change a seat or a rule on the way."""
 
     def __init__(
         self,
@@ -319,7 +321,7 @@ class Choice(Widget, Generic[T]):
         if event.key == pygame.K_LEFT:
             self.step(-1)
             return True
-        if event.key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if event.key == pygame.K_RIGHT:
             self.step(+1)
             return True
         return False
@@ -431,11 +433,24 @@ class Toggle(Widget):
 
 
 class Slider(Widget):
-    """A value in [0, 1] (volume); Left/Right move by 0.1, click or drag sets it."""
+    """A value in [0, 1] (volume); Left/Right move by 0.1, click or drag sets it. At 0 it
+    says `zero_text` (e.g. "Off") when given, else "0 %"."""
 
-    def __init__(self, value: float, on_change: Callable[[float], None] | None = None) -> None:
+    def __init__(
+        self,
+        value: float,
+        on_change: Callable[[float], None] | None = None,
+        *,
+        zero_text: Text | None = None,
+    ) -> None:
         super().__init__()
         self.value, self.on_change = max(0.0, min(1.0, value)), on_change
+        self.zero_text = zero_text
+
+    def value_text(self) -> str:
+        if self.zero_text is not None and self.value <= 0:
+            return text_of(self.zero_text)
+        return f"{round(self.value * 100)} %"
 
     def set(self, value: float) -> None:
         value = round(max(0.0, min(1.0, value)), 2)
@@ -483,7 +498,7 @@ class Slider(Widget):
             draw_focus_ring(surface, self.rect, s, int(12 * s))
         draw_text(
             surface,
-            f"{round(self.value * 100)} %",
+            self.value_text(),
             int(24 * s),
             theme.TEXT_RGB,
             midleft=(t.right + knob_r + int(8 * s), t.centery),  # clear of a full knob

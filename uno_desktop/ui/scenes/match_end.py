@@ -1,5 +1,7 @@
 """The end of a match: a celebration, the winner, the final standings (ties share a
-place), then "Play again" with the same seats and rules, or back to the title.
+place), then "Play again" with the same seats and rules, or back to the title. While the
+celebration runs, Enter or a click first ends it: the standings are seen before a new
+match can start.
 
 On arrival it records the match in the statistics and forgets the saved match (once, even
 if the scene is shown again), so "Continue" never offers a finished match, and plays the
@@ -18,34 +20,28 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from uno_desktop.engine import Card, Color
+from uno_desktop.engine import Card
 from uno_desktop.engine.rules import Scoring
 from uno_desktop.i18n import N_, _, integer
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font, text_size
 from uno_desktop.seats import SeatKind
+from uno_desktop.ui.celebration import BURST_RGB, CELEBRATE_S, draw_fireworks, fireworks
 from uno_desktop.ui.kit import Button, Dialog, current_floor, draw_panel, draw_text
 from uno_desktop.ui.navigation import new_seed
 
 log = logging.getLogger(__name__)
 
 CELEBRATION = ("R1", "YS", "GD2", "BR", "W", "W4", "B7", "G9", "YR", "R0")
-#: how long the celebration moves at animation speed 1 (then everything rests)
-CELEBRATE_S = 4.0
+#: keys that, while the celebration runs, end it instead of pressing a button
+SKIP_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 #: how long a card takes to fall into its place, and the gap between two cards
 CARD_FALL_S = 0.9
 CARD_GAP_S = 0.14
 #: confetti pieces, and how long one takes to fall through the window
 CONFETTI = 90
 CONFETTI_FALL_S = 2.2
-CONFETTI_RGB = (
-    theme.COLOR_RGB[Color.RED],
-    theme.COLOR_RGB[Color.YELLOW],
-    theme.COLOR_RGB[Color.GREEN],
-    theme.COLOR_RGB[Color.BLUE],
-    theme.ACCENT_RGB,
-    theme.TEXT_RGB,
-)
+CONFETTI_RGB = (*BURST_RGB, theme.TEXT_RGB)
 
 if TYPE_CHECKING:
     from uno_desktop.match import Match
@@ -80,48 +76,6 @@ def confetti(seed: int) -> list[Confetto]:
         )
         for _ in range(CONFETTI)
     ]
-
-
-#: fireworks: bursts, sparks in each, and how long one burst shines
-BURSTS = 7
-SPARKS = 28
-BURST_S = 1.3
-
-
-@dataclass(frozen=True)
-class Burst:
-    """One firework, in shares of the window and seconds of the celebration."""
-
-    x: float
-    y: float
-    start_s: float
-    reach: float  # how far its sparks fly, 0..1 of the window height
-    rgb: tuple[int, int, int]
-    sparks: tuple[tuple[float, float], ...]  # (direction in radians, speed 0.6..1)
-
-
-def fireworks(seed: int) -> list[Burst]:
-    """The celebration's fireworks, the same for the same match; every burst is over
-    before the celebration ends."""
-    rng = random.Random(f"{seed}:fireworks")
-    bursts = []
-    for k in range(BURSTS):
-        n = SPARKS
-        sparks = tuple(
-            (2 * math.pi * (i + rng.uniform(-0.3, 0.3)) / n, rng.uniform(0.6, 1.0))
-            for i in range(n)
-        )
-        bursts.append(
-            Burst(
-                x=rng.uniform(0.12, 0.88),
-                y=rng.uniform(0.12, 0.45),
-                start_s=0.3 + k * (CELEBRATE_S - BURST_S - 0.4) / (BURSTS - 1),
-                reach=rng.uniform(0.12, 0.2),
-                rgb=rng.choice(CONFETTI_RGB[:5]),
-                sparks=sparks,
-            )
-        )
-    return bursts
 
 
 def round_winners(match: TableSource) -> list[int | None]:
@@ -219,6 +173,18 @@ class MatchEndScene(Dialog):
     @property
     def animating(self) -> bool:
         return self.celebrated_s < CELEBRATE_S
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """While the celebration runs, the first Enter, Space or click only ends it (a
+        key held from the last round's Continue must not skip the match's end)."""
+        if self.animating and (
+            (event.type == pygame.KEYDOWN and event.key in SKIP_KEYS)
+            or event.type == pygame.MOUSEBUTTONDOWN
+        ):
+            self.celebrated_s = CELEBRATE_S
+            self.dirty = True
+            return True
+        return super().handle_event(event)
 
     def update(self, dt_s: float) -> None:
         super().update(dt_s)
@@ -361,7 +327,7 @@ class MatchEndScene(Dialog):
             surface.blit(rot, rot.get_rect(center=(x, y)))
         if t >= CELEBRATE_S:
             return
-        self._draw_fireworks(surface, t)
+        draw_fireworks(surface, self._fireworks, t)
         size = card_w
         for c in self._confetti:
             p = (t - c.start_s) / CONFETTI_FALL_S
@@ -379,25 +345,3 @@ class MatchEndScene(Dialog):
                     round(cx) - piece_w // 2, round(cy) - piece_h // 2
                 ),
             )
-
-    def _draw_fireworks(self, surface: pygame.Surface, t: float) -> None:
-        """Each burst: sparks fly out from its centre, slow down, fall a little and fade."""
-        w, h = surface.get_size()
-        for b in self._fireworks:
-            p = (t - b.start_s) / BURST_S
-            if not 0 <= p <= 1:
-                continue
-            out = 1 - (1 - p) ** 2  # fast, then slowing
-            fall = 0.05 * h * p * p
-            width = max(2, round(h * 0.006 * (1 - p * 0.6)))
-            fade = 1 - p * 0.55
-            rgb = (round(b.rgb[0] * fade), round(b.rgb[1] * fade), round(b.rgb[2] * fade))
-            head_rgb = tuple(min(255, c + 90) for c in rgb)
-            cx, cy = w * b.x, h * b.y
-            for angle, speed in b.sparks:
-                d = b.reach * h * speed * out
-                tail = d * 0.7
-                x, y = cx + math.cos(angle) * d, cy + math.sin(angle) * d + fall
-                tx, ty = cx + math.cos(angle) * tail, cy + math.sin(angle) * tail + fall * 0.8
-                pygame.draw.line(surface, rgb, (round(tx), round(ty)), (round(x), round(y)), width)
-                pygame.draw.circle(surface, head_rgb, (round(x), round(y)), width)

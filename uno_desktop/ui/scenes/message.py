@@ -100,8 +100,8 @@ class MessageScene(Dialog):
 
 
 class ContinueOrReplaceScene(MessageScene):
-    """Asked before a new match would replace the saved one: Continue it / Replace it.
-    Esc goes back to New game without choosing."""
+    """Asked before a new match would replace the saved one: Continue it / Replace it /
+    Back (as Esc: to New game without choosing)."""
 
     def __init__(
         self, services: Services, on_continue: Callable[[], None], on_replace: Callable[[], None]
@@ -121,18 +121,24 @@ class ContinueOrReplaceScene(MessageScene):
     def build(self) -> None:
         super().build()
         self.replace_button = Button(N_("Replace it"), self._on_replace)
-        self.group.set_widgets([self.ok, self.replace_button])
+        self.back_button = Button(N_("Back"), self.back)
+        self.group.set_widgets([self.ok, self.replace_button, self.back_button])
 
     def back(self) -> None:
         self.close()
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
+        """The three buttons side by side across the panel's foot."""
         super().layout(size, scale)
-        gap = int(24 * scale)
+        gap = int(20 * scale)
+        buttons = (self.ok, self.replace_button, self.back_button)
+        bw = min(self.ok.rect.w, (self._panel.w - int(40 * scale) - 2 * gap) // 3)
+        x = self._panel.centerx - (3 * bw + 2 * gap) // 2
         bottom = self.ok.rect.bottom
-        self.ok.rect.bottomright = (self._panel.centerx - gap // 2, bottom)
-        self.replace_button.rect = self.ok.rect.copy()
-        self.replace_button.rect.bottomleft = (self._panel.centerx + gap // 2, bottom)
+        for b in buttons:
+            b.rect = pygame.Rect(0, 0, bw, self.ok.rect.h)
+            b.rect.bottomleft = (x, bottom)
+            x += bw + gap
 
 
 class TutorialOfferScene(MessageScene):
@@ -194,7 +200,12 @@ class TutorialDoneScene(MessageScene):
             N_("You know UNO!"),
             N_(
                 "You matched colours and numbers, played Skip, Reverse, Draw Two and a Wild, "
-                "called UNO and caught a bluff. Start a new game whenever you like."
+                "called UNO, caught a forgotten UNO and a bluff.\n"
+                "Scoring: the round's winner scores the cards left in the other hands "
+                "(a number card its number, Skip, Reverse and Draw Two 20, a Wild 50); "
+                "the first to 500 points wins the match.\n"
+                "Some tables stack: a Draw Two answered with a Draw Two passes the growing "
+                "penalty on. How to play says what each table's rules allow."
             ),
             button=N_("Back to the title"),
             on_close=self.leave,

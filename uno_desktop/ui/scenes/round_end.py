@@ -2,7 +2,8 @@
 
 The round is over, so no hand is secret any more: every seat's remaining cards are
 shown face up. The count runs through the scoring cards one at a time (a short
-animation; a key or click finishes it at once), then Continue adds the points to the
+animation; a key or click finishes it at once) while a few fireworks celebrate the
+round's winner in the panel's top corners, then Continue adds the points to the
 match (`finish_round`) and deals the next round, or shows the end of the match; Watch
 again replays the round (every hand face up) and comes back here. At a table with
 phones, any phone may start the next round too, once this screen has been up for
@@ -21,6 +22,12 @@ from uno_desktop.engine import Card, Scoring
 from uno_desktop.i18n import N_, _, integer
 from uno_desktop.render import theme
 from uno_desktop.seats import SeatKind
+from uno_desktop.ui.celebration import (
+    ROUND_BURSTS,
+    ROUND_CELEBRATE_S,
+    corner_fireworks,
+    draw_fireworks,
+)
 from uno_desktop.ui.kit import Button, Overlay, draw_panel, draw_text, row
 from uno_desktop.ui.table_source import TableSource
 from uno_desktop.view.narration import round_title
@@ -105,6 +112,15 @@ class RoundEndScene(Overlay):
         self._from_phone = self._next_from_phone  # one callable: the offer is kept as is
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.row_h = 30
+        # the round's winner gets a moment: a few fireworks beside the scores
+        self.celebrated_s = 0.0
+        self._bursts = (
+            []
+            if self.winner is None
+            else corner_fireworks(
+                match.round_no * 16 + self.winner, ROUND_BURSTS, ROUND_CELEBRATE_S
+            )
+        )
         super().__init__(services)
 
     def enter(self) -> None:
@@ -129,12 +145,20 @@ class RoundEndScene(Overlay):
         return self.counted < len(self.sequence)
 
     @property
+    def celebrating(self) -> bool:
+        return bool(self._bursts) and self.celebrated_s < ROUND_CELEBRATE_S
+
+    @property
     def animating(self) -> bool:
-        return self.counting
+        return self.counting or self.celebrating
 
     def update(self, dt_s: float) -> None:
         super().update(dt_s)
         self._offer_phones()
+        if self.celebrating:
+            speed = max(0.05, self.services.settings.animation_speed)
+            self.celebrated_s = min(ROUND_CELEBRATE_S, self.celebrated_s + dt_s * speed)
+            self.dirty = True
         if not self.counting:
             return
         speed = max(0.05, self.services.settings.animation_speed)
@@ -291,6 +315,8 @@ class RoundEndScene(Overlay):
         p = self.panel
         border = theme.ACCENT_RGB if self.winner is not None else theme.PANEL_BORDER_RGB
         draw_panel(surface, p, s, alpha=255, border=border)
+        if self.celebrating:  # in the panel's top corners, beside the title
+            draw_fireworks(surface, self._bursts, self.celebrated_s, area=p)
         names = [self.match.seat_name(i) for i in range(len(self.hands))]
         round_no = self.match.round_no
         title = round_title(self.winner, round_no, names)

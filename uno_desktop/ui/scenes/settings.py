@@ -34,6 +34,9 @@ SPEED_NAMES = {
     2.0: N_("Faster"),
     4.0: N_("Fastest"),
 }
+#: the sound played when the sound effects' volume changes, and the least time between two
+SAMPLE_SOUND = "play"
+SAMPLE_GAP_S = 0.25
 SCALE_NAMES = {0.85: N_("Small"), 1.0: N_("Normal"), 1.15: N_("Large"), 1.3: N_("Extra large")}
 
 
@@ -54,13 +57,38 @@ class SettingsScene(Dialog):
 
     def __init__(self, services: Services) -> None:
         self._panel = pygame.Rect(0, 0, 0, 0)
+        #: a sample of the sound effects is due (the volume changed), and the seconds
+        #: since the last one: a drag plays one every SAMPLE_GAP_S, not one a pixel
+        self._sample_due = False
+        self._since_sample_s = SAMPLE_GAP_S
         super().__init__(services)
+
+    def _set_volume(self, value: float) -> None:
+        self.services.update_settings(volume=value)
+        self._sample_due = True
+        self._play_sample()
+
+    def _play_sample(self) -> None:
+        if self._sample_due and self._since_sample_s >= SAMPLE_GAP_S:
+            self._sample_due = False
+            self._since_sample_s = 0.0
+            self.services.sounds.play(SAMPLE_SOUND)
+
+    def update(self, dt_s: float) -> None:
+        super().update(dt_s)
+        self._since_sample_s += dt_s
+        self._play_sample()
+
+    def wake_in_s(self) -> float | None:
+        if self._sample_due:
+            return max(0.0, SAMPLE_GAP_S - self._since_sample_s)
+        return super().wake_in_s()
 
     def build(self) -> None:
         st = self.services.settings
         up = self.services.update_settings
-        self.volume = Slider(st.volume, lambda v: up(volume=v))
-        self.music = Slider(st.music_volume, lambda v: up(music_volume=v))
+        self.volume = Slider(st.volume, self._set_volume)
+        self.music = Slider(st.music_volume, lambda v: up(music_volume=v), zero_text=N_("Off"))
         self.speed: Choice[float] = Choice(
             [(v, SPEED_NAMES[v]) for v in ANIMATION_SPEEDS],
             _nearest(st.animation_speed, ANIMATION_SPEEDS),
@@ -88,8 +116,8 @@ class SettingsScene(Dialog):
         )
         self.done = Button(N_("Done"), self.back, style="primary")
         self.rows: list[tuple[Label, Any]] = [
-            (Label(N_("Volume")), self.volume),
-            (Label(N_("Music (all the way left: off)")), self.music),
+            (Label(N_("Sound effects")), self.volume),
+            (Label(N_("Music")), self.music),
             (Label(N_("Animation speed (also the time to jump in)")), self.speed),
             (Label(N_("Computer thinking time")), self.think),
             (Label(N_("Full screen")), self.fullscreen),

@@ -15,15 +15,14 @@ import pygame
 
 from uno_desktop.i18n import N_, _, integer
 from uno_desktop.render import theme
-from uno_desktop.render.fonts import font
+from uno_desktop.render.fonts import font, text_size
 from uno_desktop.seats import in_language
 from uno_desktop.ui.kit import (
     Button,
     Dialog,
-    draw_fitted,
+    current_floor,
     draw_panel,
     draw_text,
-    fit_lines,
     line_step,
     wrap_words,
 )
@@ -49,6 +48,25 @@ def player_rows(
     people = [(name, p) for name, p in ranked if not p.computer]
     computers = [(name, p) for name, p in ranked if p.computer]
     return people, computers
+
+
+def header_px(cols: list[str], widths: list[int], px: int) -> int:
+    """The one size every column header is drawn at: the largest up to `px` at which each
+    fits its column on at most two lines (never below the floor)."""
+    floor = current_floor()
+    size = max(floor, px)
+    while size > floor:
+        fits = True
+        for c, w in zip(cols, widths, strict=True):
+            f = font(size, bold=True)
+            lines = wrap_words(c, size, w, bold=True)
+            if len(lines) > 2 or any(text_size(f, line)[0] > w for line in lines):
+                fits = False
+                break
+        if fits:
+            return size
+        size = max(floor, int(size * 0.92))
+    return size
 
 
 def _when(record: MatchRecord) -> str:
@@ -218,17 +236,25 @@ class StatisticsScene(Dialog):
         step = (r.width - name_w - int(36 * s)) // (len(cols) - 1)
         xs += [r.left + int(18 * s) + name_w + i * step for i in range(len(cols) - 1)]
         widths = [name_w - int(8 * s)] + [step - int(8 * s)] * (len(cols) - 1)
-        # a header too wide for its column at the smallest size wraps onto a second line
-        px = int(22 * s)
-        lines = max(
-            len(fit_lines(c, px, w, bold=True, max_lines=2)[1]) for c, w in zip(cols, widths)
-        )
-        head_h = lines * line_step(px, bold=True)
-        for x, c, width in zip(xs, cols, widths, strict=True):
+        # the headers share one size: a header too wide for its column wraps onto a
+        # second line before any of them is drawn smaller
+        px = header_px(cols, widths, int(22 * s))
+        wrapped = [wrap_words(c, px, w, bold=True) for c, w in zip(cols, widths, strict=True)]
+        step_px = line_step(px, bold=True)
+        head_h = max(len(lines) for lines in wrapped) * step_px
+        for x, lines, width in zip(xs, wrapped, widths, strict=True):
             box = pygame.Rect(x, y, width, head_h)
-            draw_fitted(
-                surface, c, px, theme.TEXT_DIM_RGB, box, bold=True, align="left", valign="bottom"
-            )
+            top = box.bottom - len(lines) * step_px
+            for i, line in enumerate(lines):
+                draw_text(
+                    surface,
+                    line,
+                    px,
+                    theme.TEXT_DIM_RGB,
+                    bold=True,
+                    box=box,
+                    topleft=(x, top + i * step_px),
+                )
         y += head_h + int(4 * s)
         pygame.draw.line(
             surface,

@@ -15,6 +15,7 @@ from uno_desktop.engine import Card
 from uno_desktop.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
+from uno_desktop.saved_summary import saved_summary
 from uno_desktop.ui.kit import PANEL_ALPHA, Button, Dialog, column, draw_panel, draw_text
 
 if TYPE_CHECKING:
@@ -38,6 +39,8 @@ class TitleScene(Dialog):
         self._logo_rect = pygame.Rect(0, 0, 0, 0)
         self._desktop = pygame.Rect(0, 0, 0, 0)
         self._desktop_px = 40
+        #: the saved match's round and scores, under Continue (None: no line)
+        self._summary: str | None = None
         super().__init__(services)
 
     def enter(self) -> None:
@@ -51,9 +54,12 @@ class TitleScene(Dialog):
         """Show Continue only with a saved match; look for storage notices next frame."""
         storage = self.services.storage
         has_save = False
+        self._summary = None
         if storage is not None:
             try:
                 has_save = bool(storage.has_saved_match())
+                if has_save:
+                    self._summary = saved_summary(storage.load_match())
             except Exception:
                 has_save = False
         self.continue_button.visible = has_save
@@ -143,7 +149,12 @@ class TitleScene(Dialog):
         s = scale
         shown = [b for b in self.group.widgets if b.visible]
         bh, gap = int(54 * s), int(14 * s)
-        total = len(shown) * bh + (len(shown) - 1) * gap
+        summary_px = int(22 * s)
+        ring = int(20 * s)  # clear of Continue's focus ring
+        summary_h = 0
+        if self._summary is not None and self.continue_button.visible:
+            summary_h = font(summary_px).get_linesize() + ring
+        total = len(shown) * bh + (len(shown) - 1) * gap + summary_h
         logo_h = self._logo_size(s)[1]
         logo_y = max(int(h * 0.17), int(8 * s) + logo_h // 2)
         self._logo_center = (w // 2, logo_y)
@@ -157,6 +168,18 @@ class TitleScene(Dialog):
         free_bottom = h - int(40 * s)
         top = max(free_top, free_top + (free_bottom - free_top - total) // 2)
         column(shown, w // 2, top, int(300 * s), bh, gap)
+        self.texts.pop("summary", None)
+        if summary_h and self._summary is not None:
+            # the saved match's round and scores just under Continue; the rest move down
+            below = shown[shown.index(self.continue_button) + 1 :]
+            for b in below:
+                b.rect.move_ip(0, summary_h)
+            self.place_text(
+                "summary",
+                self._summary,
+                summary_px,
+                midtop=(w // 2, self.continue_button.rect.bottom + ring),
+            )
         self.place_text(
             "hint",
             _("F11: full screen"),
@@ -240,6 +263,10 @@ class TitleScene(Dialog):
         plate = hint.inflate(int(16 * s), int(8 * s))
         draw_panel(surface, plate, s * 0.4, alpha=PANEL_ALPHA)
         self.draw_placed(surface, "hint", theme.TEXT_RGB)
+        if "summary" in self.texts:
+            plate = self.texts["summary"][1].inflate(int(16 * s), int(6 * s))
+            draw_panel(surface, plate, s * 0.4, alpha=PANEL_ALPHA)
+            self.draw_placed(surface, "summary", theme.TEXT_RGB)
 
     def _draw_logo(self, surface: pygame.Surface, center: tuple[int, int], s: float) -> None:
         ow, oh = int(330 * s), int(150 * s)
