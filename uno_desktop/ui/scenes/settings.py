@@ -87,6 +87,7 @@ class SettingsScene(Dialog):
             wrap=False,
         )
         self.done = Button(N_("Done"), self.back, style="primary")
+        self.presets_folder = Button(N_("Presets folder…"), self._show_presets_folder)
         self.rows: list[tuple[Label, Any]] = [
             (Label(N_("Volume")), self.volume),
             (Label(N_("Music (all the way left: off)")), self.music),
@@ -96,11 +97,17 @@ class SettingsScene(Dialog):
             (Label(N_("Colour-blind mode (shapes on cards)")), self.colorblind),
             (Label(N_("Language")), self.language),
             (Label(N_("UI size")), self.ui_scale),
+            (Label(N_("Your own rules presets")), self.presets_folder),
         ]
         widgets: list[Any] = []
         for label, control in self.rows:
             widgets += [label, control]
         self.group.set_widgets([*widgets, self.done])
+
+    def _show_presets_folder(self) -> None:
+        """Where our own presets live (with a way to open it) and any file's problem."""
+        if self.stack is not None:
+            self.stack.push(self.services.scenes.presets_folder())
 
     def resume(self) -> None:
         super().resume()
