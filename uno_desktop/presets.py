@@ -18,6 +18,7 @@ so opening New game again reads nothing that did not change.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import difflib
 import os
@@ -71,9 +72,25 @@ GROUP_WHAT: dict[str, str] = {
 
 _TAG = "tag:yaml.org,2002:"
 
+SWEDISH_YES_NO: dict[str, bool] = {
+    word: value
+    for base, value in (("ja", True), ("nej", False))
+    for word in (base, base.capitalize(), base.upper())
+}
+"""Swedish yes and no, taken where true and false are (written plainly, in the three
+cases YAML takes `true` in: `ja`, `Ja`, `JA`); YAML's own `yes`/`no`/`on`/`off` stay
+as PyYAML reads them."""
+
 
 class PresetError(ValueError):
-    """A preset cannot be used; the message names the file, line and option."""
+    """A preset cannot be used; the message names the file, line and option. `key` is
+    the option (as the file writes it) and `problem` what is wrong with it, when the
+    message is about one option (a screen that changes that option shows them)."""
+
+    def __init__(self, message: str, *, key: str = "", problem: str = "") -> None:
+        super().__init__(message)
+        self.key = key
+        self.problem = problem or message
 
 
 @dataclasses.dataclass(frozen=True)
@@ -156,6 +173,51 @@ def check_preset_name(name: object) -> str:
         )
     assert isinstance(name, str)
     return name
+
+
+def read_preset_text(text: str, name: str, *, whole: bool = True) -> RuleSet:
+    """The rules `text` would give as the user preset file `name` (nothing is written):
+    the same reader and checks as for a file in the folder, `extends:` found the same
+    way; `whole`: also refuse rules that cannot be played. Raises PresetError."""
+    check_preset_name(name)
+    path = _user_dir() / f"{name}{SUFFIX}"
+    if len(text.encode("utf-8")) > MAX_PRESET_BYTES:
+        raise PresetError(f"{path}: a preset may be at most {MAX_PRESET_BYTES // 1024} KiB")
+    _check_shape(str(path), text)
+    return _load_text(path, text, (), whole)[0]
+
+
+def preset_path(name: str) -> Path:
+    """The file of the preset named `name` (built-in first, then the user's). Raises
+    PresetError when there is none."""
+    check_preset_name(name)
+    found = _find_by_name(name, None)
+    if found is None:
+        raise PresetError(f"unknown preset {quote(name)}; {_known_names_text()}")
+    return found
+
+
+def extends_of(name: str) -> str | None:
+    """The preset name the preset `name`'s file `extends:`, None when it extends none.
+    Raises PresetError when the file cannot be read."""
+    import yaml
+
+    path = preset_path(name)
+    where = str(path)
+    text = _read_text(path)
+    root = _compose(where, text)
+    if isinstance(root, yaml.MappingNode):
+        for k, v in root.value:
+            if isinstance(k, yaml.ScalarNode) and k.value == "extends":
+                if isinstance(v, yaml.ScalarNode) and is_preset_name(v.value):
+                    return str(v.value)
+                raise PresetError(f"{where}: line {_line(v)}: extends: not a preset name")
+    return None
+
+
+def user_presets_folder() -> Path:
+    """The folder of the players' own presets (it may not exist yet)."""
+    return _user_dir()
 
 
 def list_presets() -> PresetListing:
@@ -311,7 +373,7 @@ class _Cached:
 
     stamps: tuple[tuple[Path, _Stamp | None], ...]
     rules: RuleSet | None
-    error: str | None
+    error: PresetError | None
 
 
 _CACHE: dict[Path, _Cached] = {}
@@ -323,14 +385,15 @@ def _load_cached(path: Path) -> RuleSet:
     key = path.absolute()
     hit = _CACHE.get(key)
     if hit is not None and all(_stamp(p) == s for p, s in hit.stamps):
-        if hit.rules is None:
-            raise PresetError(hit.error)
+        if hit.error is not None:
+            raise copy.copy(hit.error)
+        assert hit.rules is not None
         return hit.rules
     stamp = _stamp(path)
     try:
         rules, deps = _load_file(path, ())
     except PresetError as e:
-        _remember(key, _Cached(((path, stamp),), None, str(e)))
+        _remember(key, _Cached(((path, stamp),), None, e))
         raise
     _remember(key, _Cached(((path, stamp), *deps), rules, None))
     return rules
@@ -516,10 +579,17 @@ def _load_file(
 ) -> tuple[RuleSet, tuple[tuple[Path, _Stamp | None], ...]]:
     """Parse, check and build one file; `chain` holds the files extending it (cycles).
     Returns the rules and the stamps of the files it extends (for the cache)."""
+    return _load_text(path, _read_text(path), chain)
+
+
+def _load_text(
+    path: Path, text: str, chain: tuple[Path, ...], whole: bool = True
+) -> tuple[RuleSet, tuple[tuple[Path, _Stamp | None], ...]]:
+    """`_load_file` of `text` as the file at `path` holds it (already size-checked);
+    `whole`: also refuse rules that cannot be played (`options.rule_set_problem`)."""
     import yaml
 
     where = str(path)
-    text = _read_text(path)
     root = _compose(where, text)
     if root is not None:
         _refuse_tags(where, text, root)
@@ -533,6 +603,7 @@ def _load_file(
             f"at the top level; got {_shown(root, text.splitlines())}"
         )
     reader = _Reader(path, chain)
+    reader.whole = whole
     reader.lines = text.splitlines()
     try:
         rules = reader.build(root)
@@ -616,6 +687,7 @@ class _Reader:
         self.deps: tuple[tuple[Path, _Stamp | None], ...] = ()
         self.groups: dict[str, Entries] = {}
         self.lines: list[str] = []
+        self.whole = True
 
     # -- messages
 
@@ -623,7 +695,9 @@ class _Reader:
         return _shown(node, self.lines)
 
     def fail(self, node: Node, key: str, problem: str) -> NoReturn:
-        raise PresetError(f"{self.where}: line {_line(node)}: {key}: {problem}")
+        raise PresetError(
+            f"{self.where}: line {_line(node)}: {key}: {problem}", key=key, problem=problem
+        )
 
     # -- typed values
 
@@ -651,6 +725,10 @@ class _Reader:
         return out
 
     def boolean(self, node: Node, key: str) -> bool:
+        if _is_scalar(node) and _tag(node) == "str" and not getattr(node, "style", None):
+            word = SWEDISH_YES_NO.get(str(node.value))  # plain `ja` / `nej`, never "ja"
+            if word is not None:
+                return word
         if not _is_scalar(node) or _tag(node) != "bool":
             self.fail(node, key, f"expected true or false; got {self.shown(node)}")
         return str(node.value).lower() in ("yes", "true", "on")
@@ -797,12 +875,16 @@ class _Reader:
     def check_whole(self, top: Entries, rules: RuleSet) -> None:
         """Refuse rules that cannot be played: the deck cannot deal, or a round or a
         match cannot end (see `options.rule_set_problem`)."""
-        problem = rule_set_problem(rules)
+        problem = rule_set_problem(rules) if self.whole else None
         if problem is None:
             return
         key = next((k for k in problem.keys if k in top), None)
         if key is None:  # the file changes nothing that causes it: the base does
-            raise PresetError(f"{self.where}: line 1: {problem.keys[0]}: {problem.message}")
+            raise PresetError(
+                f"{self.where}: line 1: {problem.keys[0]}: {problem.message}",
+                key=problem.keys[0],
+                problem=problem.message,
+            )
         self.fail(top[key][0], key, problem.message)
 
     def deck(self, node: Node, opt: Option) -> dict[str, int]:
