@@ -561,9 +561,7 @@ def sections(rules: RuleSet) -> list[tuple[Section, str, str]]:
     for section in Section:
         body = _WRITERS[section](rules)
         if body:
-            out.append(
-                (section, heading(section), _paragraphs([body, *_per_match_notes(section)]))
-            )
+            out.append((section, heading(section), _paragraphs([body, *_per_match_notes(section)])))
     return out
 
 

@@ -118,12 +118,13 @@ class Scenes:
 
     def presets_folder(self) -> Scene:
         """Where our own presets live, a way to open it, and every broken file's reason."""
-        from uno_desktop.preset_edit import folder_opener, presets_folder
-        from uno_desktop.ui.scenes.new_game import available_presets
-        from uno_desktop.ui.scenes.preset_dialogs import PresetsFolderScene
+        from uno_desktop.house_presets import open_presets_folder, presets_folder
+        from uno_desktop.ui.scenes.new_game_presets import available_presets
+        from uno_desktop.ui.scenes.preset_dialogs import PresetsFolderScene, can_open_folder
 
         _presets, errors = available_presets()
-        return PresetsFolderScene(self._services, str(presets_folder()), errors, folder_opener())
+        opener = open_presets_folder if can_open_folder() else None
+        return PresetsFolderScene(self._services, str(presets_folder()), errors, opener)
 
     def message(
         self,

@@ -162,8 +162,8 @@ class RulesScene(Dialog):
         if opt.kind is Kind.FLAG:
             return [Toggle(bool(value), change)]
         if opt.kind is Kind.CHOICE:
-            shown = [(v, text) for (_w, v), text in zip(opt.words, opt.word_labels, strict=True)]
-            return [Choice(shown, value, change)]
+            offered = [(v, t) for (_w, v), t in zip(opt.words, opt.word_labels, strict=True)]
+            return [Choice(offered, value, change)]
         if opt.kind is Kind.COUNT:
             steps = opt.steps() if opt.per_match else range(opt.low, opt.high + 1)
             shown = opt.nearest_step(value) if opt.per_match else value
@@ -453,11 +453,12 @@ class RulesScene(Dialog):
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         """The page scrolls: its controls are checked against it, not against the window."""
+        names = self.widget_names()
+        page = {names.get(id(w), "") for w in self.scrolled}
         out = {
             k: r
             for k, r in super().layout_rects().items()
-            if not any(k.endswith(n) for n in ("]", "rule_text", "rule_effect", "rule_amount"))
-            and not k.startswith(("Label#", "Toggle#", "Choice#", "Stepper#", "TextInput#"))
+            if k.removeprefix("text:") not in page and "#" not in k
         }
         out["page"] = self._view.copy()
         if self.refusal:
@@ -501,10 +502,10 @@ class RulesScene(Dialog):
         self._draw_scroll_bar(surface)
         f = font(self._refusal_px())
         y = self._refusal_rect.top
-        for line in self._refusal_lines(self._refusal_rect.width):
+        for text in self._refusal_lines(self._refusal_rect.width):
             draw_text(
                 surface,
-                line,
+                text,
                 self._refusal_px(),
                 ERROR_TEXT_RGB,
                 topleft=(self._refusal_rect.left, y),
