@@ -18,7 +18,6 @@ path taken from input.
 from __future__ import annotations
 
 import dataclasses
-import os
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -33,15 +32,14 @@ from .options import (
     CUSTOM_AMOUNT_RANGE,
     DECK_RANKS,
     EFFECT_LABELS,
-    LABELS,
     MAX_CUSTOM_TEXT_CHARS,
     MAX_DESCRIPTION_CHARS,
     MAX_TITLE_CHARS,
     Kind,
     Option,
     Section,
-    file_options,
 )
+from .preset_text import Changes, editable_options, preset_text
 from .presets import (
     BUILTIN_NAMES,
     PresetError,
@@ -54,6 +52,7 @@ from .presets import (
 )
 
 __all__ = [
+    "Changes",
     "Choice",
     "Control",
     "Draft",
@@ -62,13 +61,18 @@ __all__ = [
     "RulesRefused",
     "build_rules",
     "check",
+    "check_title",
     "controls",
     "delete",
     "duplicate",
     "editable_options",
+    "find_preset",
     "list_user_presets",
     "load_draft",
+    "open_presets_folder",
+    "option_by_key",
     "preset_text",
+    "presets_folder",
     "rename",
     "save",
     "slug",
@@ -78,8 +82,6 @@ MAX_SLUG_CHARS = 40
 """The longest file name (without .yaml) a saved preset gets."""
 PROBE_NAME = "_unsaved_"
 """The file name changes are read under before they are saved (no slug has a '_')."""
-
-Changes = Mapping[str, object]
 
 
 # ---------------------------------------------------------------- what a screen shows
@@ -183,12 +185,6 @@ class Draft:
     changes: dict[str, object]
     description: str = ""
     name: str = ""  # the preset this draft was loaded from ("" for a new one)
-
-
-def editable_options() -> tuple[Option, ...]:
-    """The options a family can change: every option a preset file can hold, but for the
-    labels (the name is given when saving)."""
-    return tuple(o for o in file_options() if o.field not in LABELS)
 
 
 _OPTION_BY_KEY: dict[str, Option] = {}
@@ -365,134 +361,6 @@ def _unknown_keys(changes: Changes) -> list[RuleProblem]:
 
 def _problem(e: PresetError, key: str) -> RuleProblem:
     return RuleProblem(e.key or key, e.problem)
-
-
-# ---------------------------------------------------------------- the file
-
-
-def preset_text(title: str, base_name: str, changes: Changes, description: str = "") -> str:
-    """The preset file for `changes` to `base_name`: the title (when given), `extends:`,
-    then each option that `changes` sets, in declaration order, under its explanation.
-    Values are written as a file writes them; a value of the wrong type is written as
-    text, so the reader refuses it in its own words."""
-    out = [
-        f"# UNO Desktop rule preset: {_one_line(title) or 'changed rules'}.",
-        "#",
-        "# Made in the game (the Rules screen, or `uno-desktop preset save`): the rules of",
-        f"# the preset `{base_name}`, with the options below changed. Each option has a comment;",
-        "# the built-in presets (rules_presets/official.yaml) explain every option there is.",
-        "",
-    ]
-    if title:
-        out += ["# The name shown in the menu.", f"title: {yaml_text(title)}"]
-    if description:
-        out += [
-            "# One line shown under the name in the menu.",
-            f"description: {yaml_text(description)}",
-        ]
-    out += [
-        "# The preset these rules start from: what is not below is as there.",
-        f"extends: {base_name}",
-        "",
-    ]
-    groups_open: set[str] = set()
-    for opt in editable_options():
-        if opt.key not in changes:
-            continue
-        value = changes[opt.key]
-        head, _dot, rest = opt.key.partition(".")
-        indent = ""
-        if rest:
-            indent = "  "
-            if head not in groups_open:
-                groups_open.add(head)
-                out.append(f"{head}:")
-        out.append(f"{indent}# {opt.explain}: {allowed_text(opt)}")
-        out += _value_lines(opt, rest or head, value, indent)
-    return "\n".join(out) + "\n"
-
-
-def allowed_text(opt: Option) -> str:
-    """What a file may write for `opt`, in the words of the built-in files' comments."""
-    if opt.kind is Kind.FLAG:
-        return "true or false"
-    if opt.kind is Kind.COUNT:
-        return f"{opt.low} to {opt.high}"
-    if opt.kind is Kind.CHOICE:
-        return " or ".join(w for w, _v in opt.words)
-    if opt.kind is Kind.DECK:
-        return f"0 to {opt.high} of each kind (left out: none)"
-    if opt.kind is Kind.VALUES:
-        return f"0 to {opt.high} points each (left out: the usual points)"
-    if opt.kind is Kind.CUSTOM_RULE:
-        effects = ", ".join(e.value for e in CustomEffect)
-        return f"its text, effect ({effects}) and amount"
-    return f"text of at most {opt.high} characters"
-
-
-def _value_lines(opt: Option, name: str, value: object, indent: str) -> list[str]:
-    if opt.kind in (Kind.DECK, Kind.VALUES) and isinstance(value, Mapping):
-        lines = [f"{indent}{name}:"]
-        ranks = DECK_RANKS if opt.kind is Kind.DECK else [r for r in DECK_RANKS if r in value]
-        lines += [f'{indent}  "{r}": {_scalar(Kind.COUNT, value.get(r, 0), opt)}' for r in ranks]
-        unknown = [k for k in value if k not in DECK_RANKS]
-        lines += [
-            f"{indent}  {yaml_text(str(k))}: {_scalar(Kind.COUNT, value[k], opt)}" for k in unknown
-        ]
-        return lines
-    if opt.kind is Kind.CUSTOM_RULE and isinstance(value, CustomRule):
-        lines = [
-            f"{indent}{name}:",
-            f"{indent}  text: {yaml_text(value.text)}",
-            f"{indent}  effect: {_scalar(Kind.TEXT, _word(value.effect), opt)}",
-        ]
-        if value.effect in AMOUNT_EFFECTS:
-            lines.append(f"{indent}  amount: {_scalar(Kind.COUNT, value.amount, opt)}")
-        return lines
-    return [f"{indent}{name}: {_scalar(opt.kind, value, opt)}"]
-
-
-def _scalar(kind: Kind, value: object, opt: Option) -> str:
-    if kind is Kind.FLAG and isinstance(value, bool):
-        return "true" if value else "false"
-    if kind is Kind.COUNT and isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
-    if kind is Kind.CHOICE:
-        for word, v in opt.words:
-            if type(v) is type(value) and v == value:
-                return word
-    if kind is Kind.TEXT and isinstance(value, str) and _PLAIN_WORD.fullmatch(value):
-        return value
-    return yaml_text(str(value))
-
-
-def _word(value: object) -> object:
-    return value.value if isinstance(value, CustomEffect) else value
-
-
-_PLAIN_WORD = re.compile(r"[a-z_]{1,40}")
-
-
-def yaml_text(text: str) -> str:
-    """`text` as a YAML double-quoted scalar: one line, every character that is not
-    printable escaped, so it reads back as exactly this text (and as text, never a
-    number or true)."""
-    out = ['"']
-    for ch in text:
-        if ch in '"\\':
-            out.append("\\" + ch)
-        elif ch.isprintable():
-            out.append(ch)
-        elif ord(ch) <= 0xFFFF:
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(f"\\U{ord(ch):08x}")
-    out.append('"')
-    return "".join(out)
-
-
-def _one_line(text: str) -> str:
-    return "".join(ch if ch.isprintable() else " " for ch in text)[:MAX_TITLE_CHARS]
 
 
 # ---------------------------------------------------------------- names
@@ -720,47 +588,8 @@ def open_presets_folder(
     *, platform: str | None = None, launch: Callable[[list[str]], object] | None = None
 ) -> bool:
     """Open the presets folder in the desktop's file manager (made first, so there is
-    something to open), without waiting for it. False when this desktop has no way to
-    open a folder (no xdg-open) or starting it failed. `platform` and `launch` (a
-    command -> started process) are for tests."""
-    import shutil
-    import subprocess
-    import sys
-    import threading
+    something to open), without waiting; False where that cannot be done (see
+    `file_manager.open_folder`; `platform` and `launch` are for tests)."""
+    from .file_manager import open_folder
 
-    folder = presets_folder()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return False
-    platform = platform or sys.platform
-    if platform.startswith("win"):
-        startfile = getattr(os, "startfile", None)
-        if startfile is None:
-            return False
-        try:
-            startfile(str(folder))
-        except OSError:
-            return False
-        return True
-    opener = "open" if platform == "darwin" else "xdg-open"
-    if launch is None:
-        if shutil.which(opener) is None:
-            return False
-
-        def launch(command: list[str]) -> object:
-            process = subprocess.Popen(
-                command,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                start_new_session=True,
-            )
-            threading.Thread(target=process.wait, daemon=True).start()  # no zombie left
-            return process
-
-    try:
-        launch([opener, str(folder)])
-    except OSError:
-        return False
-    return True
+    return open_folder(presets_folder(), platform=platform, launch=launch)
