@@ -119,7 +119,7 @@ class Scenes:
     def presets_folder(self) -> Scene:
         """Where our own presets live, a way to open it, and every broken file's reason."""
         from uno_desktop.house_presets import open_presets_folder, presets_folder
-        from uno_desktop.ui.scenes.new_game_presets import available_presets
+        from uno_desktop.ui.new_game_presets import available_presets
         from uno_desktop.ui.scenes.preset_dialogs import PresetsFolderScene, can_open_folder
 
         _presets, errors = available_presets()

@@ -38,8 +38,8 @@ from uno_desktop.ui.kit import (
     wrap_words,
 )
 from uno_desktop.ui.navigation import new_seed
+from uno_desktop.ui.new_game_presets import PresetActions, available_presets
 from uno_desktop.ui.scene import Scene
-from uno_desktop.ui.scenes.new_game_presets import PresetActions, available_presets
 
 log = logging.getLogger(__name__)
 

@@ -107,7 +107,7 @@ class PresetNameScene(Overlay):
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         s = scale
-        pw = min(size[0] - int(40 * s), int(720 * s))
+        pw = min(size[0] - int(40 * s), int(740 * s))
         inner = pw - int(60 * s)
         px = max(current_floor(), int(22 * s))
         problem_h = len(self._problem_lines(inner)) * font(px).get_linesize()
