@@ -176,8 +176,13 @@ def test_a_saved_file_holds_only_the_changed_options_each_under_its_comment() ->
     path = hp.save("Grandma's rules", "family", {"stacking": Stacking.MIXED, "jump_in": True})
     lines = path.read_text().splitlines()
     assert option_lines(path) == ['title: "Grandma\'s rules"', "extends: family", "stacking: mixed"]
-    comment = lines[lines.index("stacking: mixed") - 1]
-    assert comment.startswith("# passing a Draw Two or Wild Draw Four on")
+    above = lines[: lines.index("stacking: mixed")]
+    comment = []
+    while above and above[-1].startswith("#"):
+        comment.insert(0, above.pop()[2:])
+    assert " ".join(comment) == (
+        "passing a Draw Two or Wild Draw Four on by playing another on it: none or same or mixed"
+    )
 
 
 def test_nested_options_are_written_in_their_group() -> None:
@@ -386,3 +391,67 @@ def test_a_file_manager_that_cannot_start_is_a_no() -> None:
         raise FileNotFoundError("xdg-open")
 
     assert hp.open_presets_folder(platform="linux", launch=fails) is False
+
+
+def test_a_match_with_unsaved_rules_continues_with_them() -> None:
+    import json
+
+    from uno_desktop.clock import ManualClock
+    from uno_desktop.match import Match, SeatSpec
+
+    rules = hp.build_rules("family", {"stacking": Stacking.MIXED, "uno_penalty": 4})
+    seats = [SeatSpec("Ann", "human"), SeatSpec("Bo", "easy")]
+    match = Match(rules, seats, 7, preset="family", clock=ManualClock())
+    match.start_round()
+    saved = json.loads(json.dumps(match.to_dict()))
+    resumed = Match.from_dict(saved, clock=ManualClock())
+    assert resumed.rules == rules
+    assert (resumed.rules.stacking, resumed.rules.uno_penalty, resumed.preset) == (
+        Stacking.MIXED,
+        4,
+        "family",
+    )
+
+
+# ---------------------------------------------------------------- a broken file, in Swedish
+
+
+def test_a_broken_files_reason_is_worded_in_swedish_with_file_line_and_option() -> None:
+    from uno_desktop.i18n import set_language
+    from uno_desktop.presets import PresetError
+
+    user_presets_dir().mkdir(parents=True)
+    path = user_presets_dir() / "ours.yaml"
+    path.write_text("title: Ours\nhand_size: 99\n")
+    with pytest.raises(PresetError) as err:
+        load_named_preset("ours")
+    set_language("sv")
+    try:
+        swedish = err.value.translated()
+        listed = list_presets().errors
+    finally:
+        set_language("en")
+    assert swedish == f"{path}: rad 2: hand_size: väntade ett heltal från 1 till 30; fick 99"
+    assert listed == (swedish,)
+    assert (
+        str(err.value) == f"{path}: line 2: hand_size: expected a whole number from 1 to 30; got 99"
+    )
+    assert (err.value.line, err.value.key) == (2, "hand_size")
+
+
+def test_an_unknown_option_is_explained_in_swedish_with_what_the_right_one_does() -> None:
+    from uno_desktop.i18n import set_language
+
+    set_language("sv")
+    try:
+        (problem,) = hp.check("official", {"jump_inn": True})
+        user_presets_dir().mkdir(parents=True)
+        (user_presets_dir() / "typo.yaml").write_text("jump_inn: ja\n")
+        (listed,) = list_presets().errors
+    finally:
+        set_language("en")
+    assert problem.reason == "inte ett alternativ som reglerna kan ändra"
+    assert listed.endswith(
+        "rad 1: jump_inn: okänd regel; menade du 'jump_in' (ett kort som är likadant som det "
+        "översta får spelas utanför tur)?"
+    )

@@ -460,3 +460,30 @@ def test_listing_without_a_user_presets_folder_creates_nothing() -> None:
     assert not user_presets_dir().exists()
     list_presets()
     assert not user_presets_dir().exists()
+
+
+# ---------------------------------------------------------------- Swedish yes and no
+
+
+@pytest.mark.parametrize(
+    ("word", "value"), [("ja", True), ("Ja", True), ("JA", True), ("nej", False), ("Nej", False)]
+)
+def test_swedish_yes_and_no_are_read_where_true_and_false_are(
+    tmp_path: Path, word: str, value: bool
+) -> None:
+    path = write(tmp_path, "svenska", f"jump_in: {word}\nwild_draw_four:\n  challenge: {word}\n")
+    rules = load_preset(str(path))
+    assert (rules.jump_in, rules.challenge) == (value, value)
+
+
+@pytest.mark.parametrize("text", ['"ja"', "'nej'", "jA", "jaa"])
+def test_quoted_or_misspelt_swedish_yes_and_no_are_refused(tmp_path: Path, text: str) -> None:
+    path = write(tmp_path, "svenska", f"jump_in: {text}\n")
+    with pytest.raises(PresetError, match="jump_in: expected true or false"):
+        load_preset(str(path))
+
+
+def test_swedish_yes_is_no_choice_word(tmp_path: Path) -> None:
+    path = write(tmp_path, "svenska", "stacking: ja\n")
+    with pytest.raises(PresetError, match="stacking: expected one of none, same, mixed; got 'ja'"):
+        load_preset(str(path))

@@ -1,5 +1,6 @@
 """Command line: `uno-desktop` opens the game; `uno-desktop simulate ...` plays headless;
-`uno-desktop replay FILE` watches a recorded round again.
+`uno-desktop replay FILE` watches a recorded round again; `uno-desktop preset ...` makes
+and shows a family's own rule presets (preset_cli.py).
 
 Numbers are checked here (a clear message, never a traceback). Starting a table from the
 command line never replaces a saved match unless told to with `--replace`.
@@ -57,6 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="watch a recorded round again (every hand face up)")
     rep.add_argument("file", metavar="FILE", help="a recorded round (from the replays folder)")
     rep.add_argument("--lang", choices=("en", "sv"), default=None, help="language for this run")
+    from .preset_cli import add_parser
+
+    add_parser(sub)
     return p
 
 
@@ -66,6 +70,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _simulate(args)
     if args.command == "replay":
         return _replay(args)
+    if args.command == "preset":
+        from .preset_cli import run
+
+        return run(args)
     return _window(args)
 
 

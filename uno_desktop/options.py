@@ -21,6 +21,7 @@ from typing import Any
 from .engine.cards import COLORED_RANKS, WILD_RANKS
 from .engine.rules import CustomEffect, CustomRule, RuleSet, Scoring, Stacking
 from .i18n import N_
+from .reasons import Reason
 
 MAX_QUOTE_CHARS = 60
 """The most of a file's text a message shows (one line of it, clipped)."""
@@ -623,7 +624,16 @@ class Problem:
     the most likely first (the reader points at the first one the file sets)."""
 
     keys: tuple[str, ...]
-    message: str
+    reason: Reason
+
+    @property
+    def message(self) -> str:
+        """The reason in English (saved matches' messages, logs)."""
+        return self.reason.english()
+
+
+def min_above_max(low: int, high: int) -> Reason:
+    return Reason.of(N_("min ({low}) is larger than max ({high})"), low=low, high=high)
 
 
 def rule_set_problem(rules: RuleSet) -> Problem | None:
@@ -632,43 +642,64 @@ def rule_set_problem(rules: RuleSet) -> Problem | None:
     worth points), and a round can end (test rounds at the smallest, a middle and the
     largest table end, played by players who play a card when they can)."""
     if rules.min_players > rules.max_players:
-        return Problem(
-            ("players",),
-            f"min ({rules.min_players}) is larger than max ({rules.max_players})",
-        )
+        return Problem(("players",), min_above_max(rules.min_players, rules.max_players))
     size = rules.deck_size()
     dealt = rules.max_players * rules.hand_size
     starters = size - rules.deck.get("W4", 0)
     deal_keys = ("deck", "hand_size", "players")
     if starters == 0:
-        return Problem(deal_keys, "only Wild Draw Four cards: no card can start the discard pile")
+        return Problem(
+            deal_keys,
+            Reason(N_("only Wild Draw Four cards: no card can start the discard pile")),
+        )
+    table = {"hand": rules.hand_size, "players": rules.max_players, "needs": dealt + 1}
     if size < dealt + 1:
         return Problem(
             deal_keys,
-            f"a deck of {size} cards cannot deal {rules.hand_size} cards to "
-            f"{rules.max_players} players and turn a start card (needs {dealt + 1})",
+            Reason.of(
+                N_(
+                    "a deck of {size} cards cannot deal {hand} cards to {players} players "
+                    "and turn a start card (needs {needs})"
+                ),
+                size=size,
+                **table,
+            ),
         )
     if starters < dealt + 1:
         return Problem(
             deal_keys,
-            f"only {starters} cards are not Wild Draw Four; dealing {rules.hand_size} "
-            f"cards to {rules.max_players} players could leave no start card "
-            f"(needs {dealt + 1})",
+            Reason.of(
+                N_(
+                    "only {starters} cards are not Wild Draw Four; dealing {hand} cards to "
+                    "{players} players could leave no start card (needs {needs})"
+                ),
+                starters=starters,
+                **table,
+            ),
         )
     if not any(rules.card_values.get(rank, 0) > 0 for rank, n in rules.deck.items() if n):
         return Problem(
             ("card_values", "deck", "extends"),
-            "every card in the deck is worth 0 points, so nobody can ever reach the "
-            "target score and a match would never end",
+            Reason(
+                N_(
+                    "every card in the deck is worth 0 points, so nobody can ever reach the "
+                    "target score and a match would never end"
+                )
+            ),
         )
     stuck = _stuck_table(rules)
     if stuck is not None:
         return Problem(
             ("deck", "draw", "drawn_card", "hand_size", "players", "extends"),
-            f"a test round with {stuck} players did not end within "
-            f"{probe_round_limit(rules)} moves: "
-            "with these cards and options play can go round in circles for ever (too few "
-            "cards for 'draw: until_playable'?)",
+            Reason.of(
+                N_(
+                    "a test round with {players} players did not end within {moves} moves: "
+                    "with these cards and options play can go round in circles for ever (too "
+                    "few cards for 'draw: until_playable'?)"
+                ),
+                players=stuck,
+                moves=probe_round_limit(rules),
+            ),
         )
     return None
 

@@ -9,6 +9,7 @@ refuses them in its own words (this is how the Rules screen's checks stay the re
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Mapping
 
 from .engine.rules import CustomEffect, CustomRule
@@ -60,7 +61,8 @@ def preset_text(title: str, base_name: str, changes: Changes, description: str =
             if head not in groups_open:
                 groups_open.add(head)
                 out.append(f"{head}:")
-        out.append(f"{indent}# {opt.explain}: {allowed_text(opt)}")
+        comment = f"{opt.explain}: {allowed_text(opt)}"
+        out += [f"{indent}# {line}" for line in textwrap.wrap(comment, 86 - len(indent))]
         out += _value_lines(opt, rest or head, value, indent)
     return "\n".join(out) + "\n"
 

@@ -18,16 +18,16 @@ so opening New game again reads nothing that did not change.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import difflib
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from .engine.cards import COLORED_RANKS, NUMBER_RANKS, WILD_RANKS
 from .engine.rules import CustomEffect, CustomRule, RuleSet
+from .i18n import N_
 from .options import (
     AMOUNT_EFFECTS,
     CUSTOM_AMOUNT_RANGE,
@@ -40,22 +40,52 @@ from .options import (
     Option,
     file_options,
     group_keys,
+    min_above_max,
     quote,
     rule_set_problem,
     top_keys,
 )
+from .preset_yaml import MAX_CONTENT_BYTES, MAX_NESTING, MAX_PRESET_BYTES, PresetError
+from .preset_yaml import check_shape as _check_shape
+from .preset_yaml import clip as _clip
+from .preset_yaml import compose as _compose
+from .preset_yaml import is_scalar as _is_scalar
+from .preset_yaml import node_line as _line
+from .preset_yaml import node_shown as _shown
+from .preset_yaml import node_tag as _tag
+from .preset_yaml import read_text as _read_text
+from .preset_yaml import refuse_tags as _refuse_tags
+from .preset_yaml import too_large as _too_large
+from .preset_yaml import unreadable as _unreadable
+from .reasons import Reason
+
+__all__ = [
+    "BUILTIN_NAMES",
+    "MAX_CONTENT_BYTES",
+    "MAX_EXTENDS",
+    "MAX_NESTING",
+    "MAX_PRESET_BYTES",
+    "MAX_USER_PRESETS",
+    "SWEDISH_YES_NO",
+    "PresetError",
+    "PresetInfo",
+    "PresetListing",
+    "check_preset_name",
+    "extends_of",
+    "is_preset_name",
+    "list_presets",
+    "load_named_preset",
+    "load_preset",
+    "preset_path",
+    "read_preset_text",
+    "user_presets_folder",
+]
 
 BUILTIN_NAMES: tuple[str, ...] = ("official", "family", "swedish", "party")
 """The built-in presets in menu order (any further files in rules_presets/ follow)."""
 
 SUFFIX = ".yaml"
 
-MAX_PRESET_BYTES = 256 * 1024
-"""A preset file larger than this is refused unread (the built-in ones are about 6 KB)."""
-MAX_CONTENT_BYTES = 16 * 1024
-"""Options text (comments and blank lines not counted) allowed in one file."""
-MAX_NESTING = 8
-"""Levels of mappings and lists in one file (a preset needs three)."""
 MAX_EXTENDS = 8
 """Files in one `extends:` chain."""
 MAX_USER_PRESETS = 100
@@ -66,11 +96,9 @@ _NAME_FORBIDDEN = frozenset('/\\:*?"<>|') | {chr(c) for c in range(32)} | {"\x7f
 NUMBERS_SHORTHAND = "1-9"
 DECK_KEYS: tuple[str, ...] = (*DECK_RANKS, NUMBERS_SHORTHAND)
 GROUP_WHAT: dict[str, str] = {
-    "players": "a mapping with min and max",
-    "wild_draw_four": "a mapping of Wild Draw Four options",
+    "players": N_("a mapping with min and max"),
+    "wild_draw_four": N_("a mapping of Wild Draw Four options"),
 }
-
-_TAG = "tag:yaml.org,2002:"
 
 SWEDISH_YES_NO: dict[str, bool] = {
     word: value
@@ -80,17 +108,6 @@ SWEDISH_YES_NO: dict[str, bool] = {
 """Swedish yes and no, taken where true and false are (written plainly, in the three
 cases YAML takes `true` in: `ja`, `Ja`, `JA`); YAML's own `yes`/`no`/`on`/`off` stay
 as PyYAML reads them."""
-
-
-class PresetError(ValueError):
-    """A preset cannot be used; the message names the file, line and option. `key` is
-    the option (as the file writes it) and `problem` what is wrong with it, when the
-    message is about one option (a screen that changes that option shows them)."""
-
-    def __init__(self, message: str, *, key: str = "", problem: str = "") -> None:
-        super().__init__(message)
-        self.key = key
-        self.problem = problem or message
 
 
 @dataclasses.dataclass(frozen=True)
@@ -107,10 +124,14 @@ class PresetInfo:
 
 @dataclasses.dataclass(frozen=True)
 class PresetListing:
-    """Every usable preset, plus one message per file that could not be used."""
+    """Every usable preset, plus one message per file that could not be used: `errors`
+    worded in the language of the moment the folder was looked at, `problems` the same
+    as PresetErrors (file, line, option and reason apart; worded again on a language
+    change)."""
 
     presets: tuple[PresetInfo, ...]
     errors: tuple[str, ...]
+    problems: tuple[PresetError, ...] = ()
 
     def names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.presets)
@@ -135,7 +156,7 @@ def load_preset(name_or_path: str) -> RuleSet:
     if _looks_like_path(name_or_path):
         path = Path(name_or_path)
         if not path.is_file():
-            raise PresetError(f"{_clip(name_or_path)}: no such preset file")
+            raise PresetError(_clip(name_or_path), Reason(N_("no such preset file")))
         return _load_cached(path)
     return load_named_preset(name_or_path)
 
@@ -146,7 +167,7 @@ def load_named_preset(name: str) -> RuleSet:
     check_preset_name(name)
     found = _find_by_name(name, None)
     if found is None:
-        raise PresetError(f"unknown preset {quote(name)}; {_known_names_text()}")
+        raise PresetError("", _unknown_preset(name))
     return _load_cached(found)
 
 
@@ -168,8 +189,14 @@ def check_preset_name(name: object) -> str:
     """`name` if `is_preset_name`; else PresetError saying what a name may be."""
     if not is_preset_name(name):
         raise PresetError(
-            f"{quote(name)} is not a preset name: give the name of a built-in preset or "
-            "of a file in your presets folder, without folders or '.yaml'"
+            "",
+            Reason.of(
+                N_(
+                    "{name} is not a preset name: give the name of a built-in preset or "
+                    "of a file in your presets folder, without folders or '.yaml'"
+                ),
+                name=quote(name),
+            ),
         )
     assert isinstance(name, str)
     return name
@@ -182,7 +209,7 @@ def read_preset_text(text: str, name: str, *, whole: bool = True) -> RuleSet:
     check_preset_name(name)
     path = _user_dir() / f"{name}{SUFFIX}"
     if len(text.encode("utf-8")) > MAX_PRESET_BYTES:
-        raise PresetError(f"{path}: a preset may be at most {MAX_PRESET_BYTES // 1024} KiB")
+        raise PresetError(str(path), _too_large())
     _check_shape(str(path), text)
     return _load_text(path, text, (), whole)[0]
 
@@ -193,7 +220,7 @@ def preset_path(name: str) -> Path:
     check_preset_name(name)
     found = _find_by_name(name, None)
     if found is None:
-        raise PresetError(f"unknown preset {quote(name)}; {_known_names_text()}")
+        raise PresetError("", _unknown_preset(name))
     return found
 
 
@@ -211,7 +238,9 @@ def extends_of(name: str) -> str | None:
             if isinstance(k, yaml.ScalarNode) and k.value == "extends":
                 if isinstance(v, yaml.ScalarNode) and is_preset_name(v.value):
                     return str(v.value)
-                raise PresetError(f"{where}: line {_line(v)}: extends: not a preset name")
+                raise PresetError(
+                    where, Reason(N_("not a preset name")), line=_line(v), key="extends"
+                )
     return None
 
 
@@ -227,7 +256,7 @@ def list_presets() -> PresetListing:
     only files whose stamp (size, modification time) changed since the last call.
     """
     presets: list[PresetInfo] = []
-    errors: list[str] = []
+    errors: list[PresetError] = []
     builtin_dir = _builtin_dir()
     builtin_names = _builtin_names(builtin_dir)
     for name in builtin_names:
@@ -237,32 +266,52 @@ def list_presets() -> PresetListing:
         files = sorted(_user_files(user_dir), key=lambda p: p.name.lower())
         if len(files) > MAX_USER_PRESETS:
             errors.append(
-                f"{user_dir}: {len(files)} preset files; only the first {MAX_USER_PRESETS} "
-                "are listed"
+                PresetError(
+                    str(user_dir),
+                    Reason.of(
+                        N_("{n} preset files; only the first {shown} are listed"),
+                        n=len(files),
+                        shown=MAX_USER_PRESETS,
+                    ),
+                )
             )
         for path in files[:MAX_USER_PRESETS]:
             if path.stem in builtin_names:
                 errors.append(
-                    f"{path}: the name {quote(path.stem)} belongs to a built-in preset; "
-                    "rename the file"
+                    PresetError(
+                        str(path),
+                        Reason.of(
+                            N_("the name {name} belongs to a built-in preset; rename the file"),
+                            name=quote(path.stem),
+                        ),
+                    )
                 )
                 continue
             if not is_preset_name(path.stem):
                 errors.append(
-                    f"{_clip(str(path))}: this file name cannot name a preset; rename it "
-                    "(no dot in front, no characters like : * ? |)"
+                    PresetError(
+                        _clip(str(path)),
+                        Reason(
+                            N_(
+                                "this file name cannot name a preset; rename it (no dot in "
+                                "front, no characters like : * ? |)"
+                            )
+                        ),
+                    )
                 )
                 continue
             _list_one(path, False, presets, errors)
-    return PresetListing(tuple(presets), tuple(errors))
+    return PresetListing(tuple(presets), tuple(e.translated() for e in errors), tuple(errors))
 
 
-def _list_one(path: Path, builtin: bool, presets: list[PresetInfo], errors: list[str]) -> None:
+def _list_one(
+    path: Path, builtin: bool, presets: list[PresetInfo], errors: list[PresetError]
+) -> None:
     try:
         _refuse_link_out(path)
         rules = _load_cached(path)
     except PresetError as e:
-        errors.append(str(e))
+        errors.append(e)
         return
     presets.append(PresetInfo(rules.name, rules.title, rules.description, path, builtin, rules))
 
@@ -329,29 +378,35 @@ def _refuse_link_out(path: Path) -> None:
         inside = False
     if not inside:
         raise PresetError(
-            f"{_clip(str(path), 200)}: this preset is a link to a file outside the presets "
-            "folder and is not read; copy the preset into the folder instead"
+            _clip(str(path), 200),
+            Reason(
+                N_(
+                    "this preset is a link to a file outside the presets folder and is not "
+                    "read; copy the preset into the folder instead"
+                )
+            ),
         )
 
 
-def _known_names_text() -> str:
+def _unknown_preset(name: str) -> Reason:
+    """ "unknown preset 'x'" and the names there are."""
     builtin = ", ".join(_builtin_names(_builtin_dir()))
     user_dir = _user_dir()
     users = sorted(p.stem for p in _user_files(user_dir)) if user_dir.is_dir() else []
-    text = f"built-in presets: {builtin}"
-    if users:
-        shown = users[:20]
-        text += "; your presets: " + ", ".join(_clip(u) for u in shown)
-        if len(users) > len(shown):
-            text += ", …"
-    return text
-
-
-def _clip(text: str, limit: int = 60) -> str:
-    """One line of `text`, at most `limit` characters (for names inside messages)."""
-    lines = text.splitlines() or [""]
-    first = lines[0]
-    return first if len(lines) == 1 and len(first) <= limit else first[:limit] + "…"
+    if not users:
+        return Reason.of(
+            N_("unknown preset {name}; built-in presets: {builtin}"),
+            name=quote(name),
+            builtin=builtin,
+        )
+    shown = users[:20]
+    yours = ", ".join(_clip(u) for u in shown) + (", …" if len(users) > len(shown) else "")
+    return Reason.of(
+        N_("unknown preset {name}; built-in presets: {builtin}; your presets: {yours}"),
+        name=quote(name),
+        builtin=builtin,
+        yours=yours,
+    )
 
 
 # ---------------------------------------------------------------- the cache
@@ -386,7 +441,7 @@ def _load_cached(path: Path) -> RuleSet:
     hit = _CACHE.get(key)
     if hit is not None and all(_stamp(p) == s for p, s in hit.stamps):
         if hit.error is not None:
-            raise copy.copy(hit.error)
+            raise hit.error.again()
         assert hit.rules is not None
         return hit.rules
     stamp = _stamp(path)
@@ -406,172 +461,6 @@ def _remember(key: Path, entry: _Cached) -> None:
 
 
 # ---------------------------------------------------------------- reading one file
-
-
-def _read_text(path: Path) -> str:
-    """The file's text, refused unread when too large and unparsed when too complex."""
-    where = str(path)
-    try:
-        size = os.stat(path).st_size
-    except OSError:
-        size = 0  # open() below says why
-    if size > MAX_PRESET_BYTES:
-        raise PresetError(
-            f"{where}: the file is {size} bytes; a preset may be at most "
-            f"{MAX_PRESET_BYTES // 1024} KiB"
-        )
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_PRESET_BYTES + 1)
-    except OSError as e:
-        raise PresetError(f"{where}: cannot read the file: {e.strerror or type(e).__name__}") from e
-    if len(raw) > MAX_PRESET_BYTES:
-        raise PresetError(f"{where}: a preset may be at most {MAX_PRESET_BYTES // 1024} KiB")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = raw[: e.start].count(b"\n") + 1
-        raise PresetError(f"{where}: line {line}: not UTF-8 text (save it as UTF-8)") from None
-    _check_shape(where, text)
-    return text
-
-
-def _check_shape(where: str, text: str) -> None:
-    """Refuse, before parsing, files with too much content or nested too deep.
-
-    A cheap upper bound, line by line: comments and blank lines are free; each deeper
-    indentation, leading '- ' or '? ', and open '[' or '{' is a level."""
-    content = 0
-    indents: list[int] = []
-    flow = 0
-    for number, raw in enumerate(text.splitlines(), 1):
-        body = raw.lstrip(" ")
-        if not body.strip() or body.startswith("#"):
-            continue
-        content += len(raw) + 1
-        if content > MAX_CONTENT_BYTES:
-            raise PresetError(
-                f"{where}: line {number}: more than {MAX_CONTENT_BYTES // 1024} KiB of options "
-                "(comments not counted); a preset needs a few dozen lines"
-            )
-        markers = 0
-        if flow == 0:
-            indent = len(raw) - len(body)
-            while indents and indents[-1] >= indent:
-                indents.pop()
-            indents.append(indent)
-            while body[:2] in ("- ", "? ") or body in ("-", "?"):
-                markers += 1
-                body = body[2:].lstrip(" ")
-        flow, deepest = _flow_depth(body, flow)
-        if len(indents) + markers + deepest > MAX_NESTING:
-            raise PresetError(
-                f"{where}: line {number}: nested more than {MAX_NESTING} levels deep; "
-                "a preset needs three"
-            )
-
-
-def _flow_depth(body: str, flow: int) -> tuple[int, int]:
-    """The open '[' / '{' count after `body` (starting from `flow`) and the most open on
-    the line. Brackets inside quotes, after a comment mark or inside plain text (not
-    where a value starts) are not counted."""
-    deepest = flow
-    quote_char = ""
-    previous = ""  # the last character that was not a space
-    for i, ch in enumerate(body):
-        if quote_char:
-            if ch == quote_char:
-                quote_char = ""
-                previous = ch
-            continue
-        if ch == " ":
-            continue
-        if ch == "#" and (i == 0 or body[i - 1] == " "):
-            break
-        starts_value = previous in ("", ":", "-", ",", "?", "[", "{")
-        if ch in "\"'" and starts_value:
-            quote_char = ch
-        elif ch in "[{" and (flow > 0 or starts_value):
-            flow += 1
-            deepest = max(deepest, flow)
-        elif ch in "]}" and flow > 0:
-            flow -= 1
-        previous = ch
-    return flow, deepest
-
-
-def _compose(where: str, text: str) -> Any:
-    """The YAML node tree (libyaml when present: fast; the pure-Python composer for the
-    wording of a syntax error, so messages are the same everywhere)."""
-    import yaml
-
-    fast = getattr(yaml, "CSafeLoader", None)
-    if fast is not None:
-        try:
-            return yaml.compose(text, Loader=fast)
-        except yaml.YAMLError:
-            pass  # parse again below for the friendlier message
-        except (RecursionError, MemoryError, ValueError) as e:
-            raise PresetError(f"{where}: line 1: cannot be read ({type(e).__name__})") from None
-    try:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        line = mark.line + 1 if mark is not None else 1
-        problem = ", ".join(_clip(t, 120) for t in (e.context, e.problem) if t)
-        problem = problem or "cannot be read"
-        if problem == "mapping values are not allowed here":
-            problem += " (put text containing ': ' in quotes)"
-        raise PresetError(f"{where}: line {line}: YAML syntax error: {problem}") from None
-    except yaml.YAMLError as e:
-        raise PresetError(f"{where}: line 1: YAML syntax error: {_clip(str(e), 120)}") from None
-    except (RecursionError, MemoryError, ValueError) as e:
-        raise PresetError(f"{where}: line 1: cannot be read ({type(e).__name__})") from None
-
-
-def _refuse_tags(where: str, text: str, root: Node) -> None:
-    """Refuse the first explicit YAML tag (`!!bool maybe`, `!!int abc`, `!local`): a tag
-    changes how a value is read without a word (`!!bool maybe` would read as false), and
-    no preset needs one. The message names the option the tagged key or value belongs to."""
-    if "!" not in text:  # every tag starts with one
-        return
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
-    tagged: dict[tuple[int, int], str] = {}
-    for event in yaml.parse(text, Loader=loader):
-        tag, mark = getattr(event, "tag", None), event.start_mark
-        if tag is not None and mark is not None:
-            tagged.setdefault((mark.line, mark.column), str(tag))
-    if not tagged:
-        return
-    first = min(tagged)
-    where_key = "(top level)"  # the deepest node starting at the tag: the one it is on
-    todo: list[tuple[Node, str]] = [(root, "")]
-    seen: set[int] = set()
-    while todo:  # depth first; an alias is visited once
-        node, key = todo.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        mark = node.start_mark
-        if (mark.line, mark.column) == first and key:
-            where_key = key
-        children: list[tuple[Node, str]] = []
-        if isinstance(node, yaml.MappingNode):
-            for k, v in node.value:
-                name = str(k.value) if isinstance(k, yaml.ScalarNode) else "?"
-                full = _clip(f"{key}.{name}" if key else name)
-                children += [(k, full), (v, full)]
-        elif isinstance(node, yaml.SequenceNode):
-            children = [(item, key) for item in node.value]
-        todo += reversed(children)  # the first child is visited first
-    tag = tagged[first]
-    shown = "!!" + tag[len(_TAG) :] if tag.startswith(_TAG) else tag
-    raise PresetError(
-        f"{where}: line {first[0] + 1}: {where_key}: a YAML tag ({_clip(shown, 40)}) is "
-        "not accepted; write the value without it"
-    )
 
 
 def _load_file(
@@ -595,12 +484,16 @@ def _load_text(
         _refuse_tags(where, text, root)
     if root is None or (_is_scalar(root) and _tag(root) == "null"):
         raise PresetError(
-            f"{where}: line 1: the file is empty; write options like 'stacking: none'"
+            where, Reason(N_("the file is empty; write options like 'stacking: none'")), line=1
         )
     if not isinstance(root, yaml.MappingNode):
         raise PresetError(
-            f"{where}: line {_line(root)}: expected options as 'key: value' lines "
-            f"at the top level; got {_shown(root, text.splitlines())}"
+            where,
+            Reason.of(
+                N_("expected options as 'key: value' lines at the top level; got {got}"),
+                got=_shown(root, text.splitlines()),
+            ),
+            line=_line(root),
         )
     reader = _Reader(path, chain)
     reader.whole = whole
@@ -610,55 +503,29 @@ def _load_text(
     except PresetError:
         raise
     except (RecursionError, MemoryError) as e:  # pragma: no cover - shape checks come first
-        raise PresetError(f"{where}: cannot be used ({type(e).__name__})") from None
+        raise PresetError(where, _unreadable(e)) from None
     except (ValueError, TypeError, KeyError) as e:
-        raise PresetError(f"{where}: cannot be used: {_clip(str(e), 120)}") from None
+        reason = Reason.of(N_("cannot be used: {why}"), why=_clip(str(e), 120))
+        raise PresetError(where, reason) from None
     return rules, reader.deps
 
 
-def _tag(node: Node) -> str:
-    tag = node.tag
-    return tag[len(_TAG) :] if tag.startswith(_TAG) else tag
-
-
-def _is_scalar(node: Node) -> bool:
-    import yaml
-
-    return isinstance(node, yaml.ScalarNode)
-
-
-def _line(node: Node) -> int:
-    return int(node.start_mark.line) + 1
-
-
-def _shown(node: Node, lines: Sequence[str]) -> str:
-    """How a value is quoted in a message: numbers bare, other scalars in quotes; a value
-    written over several lines is shown by its first line (`lines`: the file's lines)."""
-    import yaml
-
-    if isinstance(node, yaml.SequenceNode):
-        return "a list"
-    if isinstance(node, yaml.MappingNode):
-        return "a mapping"
-    tag = _tag(node)
-    if tag == "null":
-        return "nothing"
-    raw = str(node.value)
-    start, end = node.start_mark, node.end_mark
-    if end.line > start.line and start.line < len(lines):
-        first = lines[start.line][start.column :]
-        return quote(first.strip() + "\n…")
-    if tag in ("int", "float"):
-        return _clip(raw)
-    return quote(raw)
-
-
-def _meaning(key: str) -> str:
-    """ " (what the option does)" for a preset key, from its declaration; "" for a group."""
+def _did_you_mean(key: str) -> Reason:
+    """ "unknown option; did you mean 'x' (what x does)?" for the option `key` (dotted),
+    or without the explanation for a group."""
+    hint = key.rpartition(".")[2]
     for opt in file_options():
         if opt.key == key:
-            return f" ({opt.explain})"
-    return ""
+            return Reason.of(
+                N_("unknown option; did you mean '{hint}' ({meaning})?"),
+                hint=hint,
+                meaning=Reason(opt.explain),
+            )
+    return Reason.of(N_("unknown option; did you mean '{hint}'?"), hint=hint)
+
+
+def _given_twice(first: Node) -> Reason:
+    return Reason.of(N_("given twice (first on line {line})"), line=_line(first))
 
 
 def _suggest(key: str, allowed: Sequence[str]) -> str | None:
@@ -694,33 +561,47 @@ class _Reader:
     def shown(self, node: Node) -> str:
         return _shown(node, self.lines)
 
-    def fail(self, node: Node, key: str, problem: str) -> NoReturn:
-        raise PresetError(
-            f"{self.where}: line {_line(node)}: {key}: {problem}", key=key, problem=problem
-        )
+    def fail(self, node: Node, key: str, problem: Reason) -> NoReturn:
+        raise PresetError(self.where, problem, line=_line(node), key=key)
+
+    def expected(self, node: Node, key: str, what: Reason | str, got: str) -> NoReturn:
+        """Fail with "expected <what>; got <got>"."""
+        self.fail(node, key, Reason.of(N_("expected {what}; got {got}"), what=what, got=got))
 
     # -- typed values
 
-    def mapping(self, node: Node, key: str, allowed: Sequence[str], what: str) -> Entries:
+    def mapping(self, node: Node, key: str, allowed: Sequence[str], what_id: str) -> Entries:
         """The entries of a mapping node, refusing unknown and repeated keys."""
         import yaml
 
+        what = Reason(what_id)
         if not isinstance(node, yaml.MappingNode):
-            self.fail(node, key or "(top level)", f"expected {what}; got {self.shown(node)}")
+            self.expected(node, key or "(top level)", what, self.shown(node))
         out: Entries = {}
         for k, v in node.value:
             if not isinstance(k, yaml.ScalarNode):
-                self.fail(k, key or "(top level)", f"expected {what}; got {self.shown(k)} as a key")
+                self.fail(
+                    k,
+                    key or "(top level)",
+                    Reason.of(
+                        N_("expected {what}; got {got} as a key"), what=what, got=self.shown(k)
+                    ),
+                )
             name = str(k.value)
             full = _clip(f"{key}.{name}" if key else name)
             if name not in allowed:
                 hint = _suggest(name, allowed)
                 if hint is not None:
-                    meaning = _meaning(f"{key}.{hint}" if key else hint)
-                    self.fail(k, full, f"unknown option; did you mean '{hint}'{meaning}?")
-                self.fail(k, full, "unknown option; expected one of " + ", ".join(allowed))
+                    self.fail(k, full, _did_you_mean(f"{key}.{hint}" if key else hint))
+                self.fail(
+                    k,
+                    full,
+                    Reason.of(
+                        N_("unknown option; expected one of {keys}"), keys=", ".join(allowed)
+                    ),
+                )
             if name in out:
-                self.fail(k, full, f"given twice (first on line {_line(out[name][0])})")
+                self.fail(k, full, _given_twice(out[name][0]))
             out[name] = (k, v)
         return out
 
@@ -730,37 +611,42 @@ class _Reader:
             if word is not None:
                 return word
         if not _is_scalar(node) or _tag(node) != "bool":
-            self.fail(node, key, f"expected true or false; got {self.shown(node)}")
+            self.expected(node, key, Reason(N_("true or false")), self.shown(node))
         return str(node.value).lower() in ("yes", "true", "on")
 
     def integer(self, node: Node, key: str, low: int, high: int) -> int:
-        expected = f"expected a whole number from {low} to {high}"
+        expected = Reason.of(N_("a whole number from {low} to {high}"), low=low, high=high)
         if not _is_scalar(node) or _tag(node) != "int":
-            self.fail(node, key, f"{expected}; got {self.shown(node)}")
+            self.expected(node, key, expected, self.shown(node))
         import yaml
 
         raw = str(node.value)
         if len(raw) > 20:
-            self.fail(node, key, f"{expected}; got {_clip(raw)}")
+            self.expected(node, key, expected, _clip(raw))
         assert isinstance(node, yaml.ScalarNode)
         value = int(yaml.constructor.SafeConstructor().construct_yaml_int(node))
         if not low <= value <= high:
-            self.fail(node, key, f"{expected}; got {value}")
+            self.expected(node, key, expected, str(value))
         return value
 
     def choice(self, node: Node, key: str, choices: Sequence[str]) -> str:
         if not _is_scalar(node) or _tag(node) != "str" or node.value not in choices:
-            self.fail(node, key, f"expected one of {', '.join(choices)}; got {self.shown(node)}")
+            one_of = Reason.of(N_("one of {words}"), words=", ".join(choices))
+            self.expected(node, key, one_of, self.shown(node))
         return str(node.value)
 
     def text(self, node: Node, key: str, low: int, high: int) -> str:
         if not _is_scalar(node) or _tag(node) != "str":
-            self.fail(node, key, f"expected text; got {self.shown(node)}")
+            self.expected(node, key, Reason(N_("text")), self.shown(node))
         value = str(node.value).strip()
         if len(value) < max(low, 1):
-            self.fail(node, key, "must not be empty")
+            self.fail(node, key, Reason(N_("must not be empty")))
         if len(value) > high:
-            self.fail(node, key, f"too long ({len(value)} characters; at most {high})")
+            self.fail(
+                node,
+                key,
+                Reason.of(N_("too long ({n} characters; at most {high})"), n=len(value), high=high),
+            )
         return value
 
     # -- the file
@@ -769,7 +655,7 @@ class _Reader:
         """The entries of a group such as `players` (checked once)."""
         if name not in self.groups:
             self.groups[name] = self.mapping(
-                top[name][1], name, group_keys(name), GROUP_WHAT.get(name, "a mapping")
+                top[name][1], name, group_keys(name), GROUP_WHAT.get(name, N_("a mapping"))
             )
         return self.groups[name]
 
@@ -783,7 +669,7 @@ class _Reader:
         return self.group(top, head).get(rest)
 
     def build(self, root: Node) -> RuleSet:
-        top = self.mapping(root, "", top_keys(), "options as 'key: value' lines")
+        top = self.mapping(root, "", top_keys(), N_("options as 'key: value' lines"))
         base = self.base(top)
         stem = self.path.stem
         changes: dict[str, object] = {"name": stem}
@@ -793,7 +679,11 @@ class _Reader:
                 self.fail(
                     top["name"][1],
                     "name",
-                    f"must match the file name {quote(stem)}; got {quote(name)}",
+                    Reason.of(
+                        N_("must match the file name {stem}; got {name}"),
+                        stem=quote(stem),
+                        name=quote(name),
+                    ),
                 )
         changes["title"] = (
             self.text(top["title"][1], "title", 1, MAX_TITLE_CHARS) if "title" in top else stem
@@ -841,23 +731,34 @@ class _Reader:
             self.fail(
                 node,
                 "extends",
-                f"give the name of a preset (a built-in one or a file in your presets "
-                f"folder), not a path; got {quote(parent)}",
+                Reason.of(
+                    N_(
+                        "give the name of a preset (a built-in one or a file in your presets "
+                        "folder), not a path; got {got}"
+                    ),
+                    got=quote(parent),
+                ),
             )
         path = _find_by_name(parent, self.path.parent)
         if path is None:
-            self.fail(node, "extends", f"unknown preset {quote(parent)}; {_known_names_text()}")
+            self.fail(node, "extends", _unknown_preset(parent))
         here = self.path.resolve()
         seen = (*self.chain, here)
         if path.resolve() in seen:
             names = [p.stem for p in seen[seen.index(path.resolve()) :]]
-            self.fail(node, "extends", "cycle: " + " -> ".join([*names, path.stem]))
+            cycle = " -> ".join([*names, path.stem])
+            self.fail(node, "extends", Reason.of(N_("cycle: {names}"), names=cycle))
         if len(seen) >= MAX_EXTENDS:
             self.fail(
                 node,
                 "extends",
-                f"more than {MAX_EXTENDS} presets extend each other in a row; "
-                "copy the options you need instead",
+                Reason.of(
+                    N_(
+                        "more than {n} presets extend each other in a row; copy the options "
+                        "you need instead"
+                    ),
+                    n=MAX_EXTENDS,
+                ),
             )
         rules, deps = _load_file(path, seen)
         self.deps = ((path, _stamp(path)), *deps)
@@ -870,7 +771,7 @@ class _Reader:
         if low > high:
             entries = self.group(top, "players")
             where = entries["min"][1] if "min" in entries else entries["max"][1]
-            self.fail(where, "players", f"min ({low}) is larger than max ({high})")
+            self.fail(where, "players", min_above_max(low, high))
 
     def check_whole(self, top: Entries, rules: RuleSet) -> None:
         """Refuse rules that cannot be played: the deck cannot deal, or a round or a
@@ -880,35 +781,35 @@ class _Reader:
             return
         key = next((k for k in problem.keys if k in top), None)
         if key is None:  # the file changes nothing that causes it: the base does
-            raise PresetError(
-                f"{self.where}: line 1: {problem.keys[0]}: {problem.message}",
-                key=problem.keys[0],
-                problem=problem.message,
-            )
-        self.fail(top[key][0], key, problem.message)
+            raise PresetError(self.where, problem.reason, line=1, key=problem.keys[0])
+        self.fail(top[key][0], key, problem.reason)
 
     def deck(self, node: Node, opt: Option) -> dict[str, int]:
         """The whole deck: ranks not listed have no cards; "1-9" sets every number 1 to 9."""
         import yaml
 
         if not isinstance(node, yaml.MappingNode):
-            what = "expected a mapping of card kind to count"
-            self.fail(node, "deck", f"{what}; got {self.shown(node)}")
+            what = Reason(N_("a mapping of card kind to count"))
+            self.expected(node, "deck", what, self.shown(node))
         counts: dict[str, int] = {}
         shorthand: int | None = None
         seen: dict[str, Node] = {}
         for k, v in node.value:
             if not isinstance(k, yaml.ScalarNode):
-                self.fail(k, "deck", f"expected a card kind as the key; got {self.shown(k)}")
+                self.expected(k, "deck", Reason(N_("a card kind as the key")), self.shown(k))
             rank = str(k.value)
             key = _clip(f"deck.{rank}")
             if rank not in DECK_KEYS:
                 hint = _suggest(rank, DECK_KEYS)
                 known = "0-9, 1-9, S, R, D2, W, W4, WS, WC"
-                extra = f"; did you mean '{hint}'?" if hint else f"; expected one of {known}"
-                self.fail(k, key, "unknown card kind" + extra)
+                reason = (
+                    Reason.of(N_("unknown card kind; did you mean '{hint}'?"), hint=hint)
+                    if hint
+                    else Reason.of(N_("unknown card kind; expected one of {kinds}"), kinds=known)
+                )
+                self.fail(k, key, reason)
             if rank in seen:
-                self.fail(k, key, f"given twice (first on line {_line(seen[rank])})")
+                self.fail(k, key, _given_twice(seen[rank]))
             seen[rank] = k
             count = self.integer(v, key, opt.low, opt.high)
             if rank == NUMBERS_SHORTHAND:
@@ -925,7 +826,8 @@ class _Reader:
         return deck
 
     def card_values(self, node: Node, opt: Option) -> dict[str, int]:
-        entries = self.mapping(node, "card_values", DECK_RANKS, "a mapping of card kind to points")
+        what = N_("a mapping of card kind to points")
+        entries = self.mapping(node, "card_values", DECK_RANKS, what)
         return {
             rank: self.integer(v, f"card_values.{rank}", opt.low, opt.high)
             for rank, (_k, v) in entries.items()
@@ -937,10 +839,10 @@ class _Reader:
             node,
             "custom_rule",
             ("text", "effect", "amount"),
-            "a mapping with text, effect and amount",
+            N_("a mapping with text, effect and amount"),
         )
         if "text" not in entries:
-            self.fail(node, "custom_rule", "needs a text (what the card says)")
+            self.fail(node, "custom_rule", Reason(N_("needs a text (what the card says)")))
         text = self.text(entries["text"][1], "custom_rule.text", 1, MAX_CUSTOM_TEXT_CHARS)
         effect = CustomEffect.TEXT
         if "effect" in entries:
@@ -955,7 +857,12 @@ class _Reader:
                 self.fail(
                     entries["effect"][1],
                     "custom_rule.amount",
-                    f"effect {effect.value} needs an amount (cards to draw, {low} to {high})",
+                    Reason.of(
+                        N_("effect {effect} needs an amount (cards to draw, {low} to {high})"),
+                        effect=effect.value,
+                        low=low,
+                        high=high,
+                    ),
                 )
             amount = self.integer(entries["amount"][1], "custom_rule.amount", low, high)
         else:
@@ -963,7 +870,7 @@ class _Reader:
                 self.fail(
                     entries["amount"][0],
                     "custom_rule.amount",
-                    f"effect {effect.value} uses no amount; remove it",
+                    Reason.of(N_("effect {effect} uses no amount; remove it"), effect=effect.value),
                 )
             amount = CustomRule().amount
         return CustomRule(text=text, effect=effect, amount=amount)
