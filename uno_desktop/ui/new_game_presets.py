@@ -72,6 +72,15 @@ def available_presets() -> tuple[list[PresetChoice], list[str]]:
     return presets, errors
 
 
+def shown_folder() -> str:
+    """The presets folder as a person reads it: the home folder as "~"."""
+    folder = house_presets.presets_folder()
+    try:
+        return str(Path("~") / folder.relative_to(Path.home()))
+    except (ValueError, RuntimeError):
+        return str(folder)
+
+
 class PresetActions(Dialog):
     """The part of New game that handles presets (New game is one of these)."""
 
@@ -90,8 +99,9 @@ class PresetActions(Dialog):
 
     # --- our own rules (the files and their checks are `house_presets`')
     def _folder_text(self) -> str:
+        """The button to the presets folder says where it is (or that files are broken)."""
         if not self.errors:
-            return _("Presets folder…")
+            return _("Presets folder: {folder}").format(folder=shown_folder())
         return _("Presets folder: {n} not usable…").format(n=integer(len(self.errors)))
 
     def show_folder(self) -> None:

@@ -223,8 +223,7 @@ class PresetsFolderScene(Dialog):
         self.back_button = Button(N_("Back"), self.back, style="primary")
         self.open_button = Button(N_("Open the folder"), self._open)
         self.open_button.visible = self.open_folder is not None
-        self.group.set_widgets([self.open_button, self.back_button])
-        self.group.focus(self.back_button)
+        self.group.set_widgets([self.back_button, self.open_button])  # Back has the focus
 
     def _open(self) -> None:
         if self.open_folder is not None:

@@ -52,6 +52,7 @@ from uno_desktop.ui.kit import (
     TextInput,
     Toggle,
     Widget,
+    current_floor,
     draw_panel,
     draw_text,
     wrap_words,
@@ -116,6 +117,7 @@ class RulesScene(Dialog):
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._page_h = 0
         self._at: dict[int, pygame.Rect] = {}  # widget id -> its rect on the page
+        self._rows: dict[int, pygame.Rect] = {}  # control id -> its row with its explanation
         self._lines: list[Line] = []
         self._refusal_rect = pygame.Rect(0, 0, 0, 0)
         super().__init__(services)
@@ -331,7 +333,7 @@ class RulesScene(Dialog):
         """Scroll so that `widget` (a control on the page) is in full view."""
         if widget is None or id(widget) not in self._at:
             return
-        r = self._at[id(widget)]
+        r = self._rows.get(id(widget), self._at[id(widget)])
         margin = int(12 * self.scale)
         if r.top - margin < self.offset:
             self.scroll(r.top - margin - self.offset)
@@ -373,10 +375,10 @@ class RulesScene(Dialog):
         """Where every heading, label, control and explanation goes on the page."""
         width = self._view.width
         row_h = int(42 * s)
-        small = int(20 * s)
+        small = max(current_floor(), int(20 * s))
         gap = int(8 * s)
         lab_w = int(width * 0.42)
-        self._at, self._lines = {}, []
+        self._at, self._lines, self._rows = {}, [], {}
         y = 0
         section: Section | None = None
         for sec, opt, label, widgets in self.rows:
@@ -403,6 +405,9 @@ class RulesScene(Dialog):
                     )
                 )
                 y += f.get_linesize()
+            if opt.kind in (Kind.FLAG, Kind.CHOICE, Kind.COUNT):
+                top = self._at[id(label)].top
+                self._rows[id(widgets[0])] = pygame.Rect(0, top, width, y - top)
             y += gap
             if opt.kind in (Kind.DECK, Kind.VALUES):
                 y = self._layout_counts(widgets, y, width, s) + gap
@@ -446,7 +451,7 @@ class RulesScene(Dialog):
                 w.rect = r.move(dx, dy)
 
     def _refusal_px(self) -> int:
-        return max(14, int(22 * self.scale))
+        return max(current_floor(), int(24 * self.scale))
 
     def _refusal_lines(self, width: int) -> list[str]:
         return wrap_words(self.refusal, self._refusal_px(), width) if self.refusal else []
