@@ -38,7 +38,7 @@ def wild_customizable_table(effect: CustomEffect = CustomEffect.TEXT):  # type: 
 
 def shown_banners(h) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
     seen: list[tuple[str, str]] = []
-    for _ in range(round(8 * 30)):
+    for _ in range(8 * 30):
         h.frame()
         b = h.table.moments.banner_frame()
         if b is not None and (b.title, b.sub) not in seen:
@@ -62,7 +62,7 @@ def test_the_house_rule_banner_stays_up_long_enough_to_read():
     h = wild_customizable_table()
     play(h, "WC", pygame.K_4)
     up_s = 0.0
-    for _ in range(round(10 * 30)):
+    for _ in range(10 * 30):
         h.frame()
         if h.table.moments.banner_title == "House rule!":
             up_s += 1 / 30

@@ -7,7 +7,6 @@ screens on a scene stack, as the window would."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pygame
 import pytest
@@ -20,8 +19,14 @@ from uno_desktop.options import DECK_RANKS, LABELS, OPTIONS
 from uno_desktop.ui.kit import Button, Choice, Stepper, TextInput, Toggle, Widget
 from uno_desktop.ui.scene import Scene, SceneStack
 from uno_desktop.ui.scenes.new_game import NewGameScene
-from uno_desktop.ui.scenes.preset_dialogs import ConfirmScene, PresetNameScene
+from uno_desktop.ui.scenes.preset_dialogs import (
+    ConfirmScene,
+    PresetNameScene,
+    PresetsFolderScene,
+    can_open_folder,
+)
 from uno_desktop.ui.scenes.rules import RulesScene
+from uno_desktop.ui.scenes.settings import SettingsScene
 
 SIZE = (1280, 720)
 
@@ -193,7 +198,7 @@ def test_rules_changed_and_not_saved_are_played_and_continued(stack, services):
     assert match is not None and match.rules.uno_penalty == 6
     assert match.preset == "official"
     assert "(changed)" in match.rules.title
-    assert not list(Path(presets_folder()).glob("*.yaml")) if presets_folder().exists() else True
+    assert not presets_folder().exists() or not list(presets_folder().glob("*.yaml"))
     services.match = None
     table = services.scenes.continue_match()
     assert services.match is not None and services.match.rules.uno_penalty == 6
@@ -264,13 +269,30 @@ def test_a_saved_preset_is_edited_again_and_saved_over_itself(stack):
     assert new_game.preset.rules.uno_penalty == 5 and new_game.preset.rules.jump_in
 
 
+def folder_shown(scene: Scene) -> str:
+    assert isinstance(scene, PresetsFolderScene)
+    return "".join(t for t, _px, _c in scene.page_lines(300))  # the path, broken in lines
+
+
 def test_new_game_and_settings_show_the_presets_folder(stack, services):
     new_game = top(stack)
     assert isinstance(new_game, NewGameScene)
     click(stack, new_game.folder_button)
-    folder = top(stack)
-    lines = " ".join(t for t, _px, _c in folder.page_lines(4000))  # type: ignore[attr-defined]
-    assert str(presets_folder()) in lines.replace(" ", "") or str(presets_folder()) in lines
+    assert str(presets_folder()) in folder_shown(top(stack))
+    key(stack, pygame.K_ESCAPE)
+    stack.push(SettingsScene(services))
+    settings = top(stack)
+    assert isinstance(settings, SettingsScene)
+    click(stack, settings.presets_folder)
+    assert str(presets_folder()) in folder_shown(top(stack))
+
+
+def test_the_open_button_is_offered_only_where_a_folder_can_be_opened(services, monkeypatch):
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    assert not can_open_folder("linux")
+    assert can_open_folder("win32") and can_open_folder("darwin")
+    scene = services.scenes.presets_folder()
+    assert isinstance(scene, PresetsFolderScene) and not scene.open_button.visible
 
 
 def test_a_broken_preset_file_is_explained_in_full_in_the_folder_screen(stack, services):

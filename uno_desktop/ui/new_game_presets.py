@@ -72,15 +72,6 @@ def available_presets() -> tuple[list[PresetChoice], list[str]]:
     return presets, errors
 
 
-def shown_folder() -> str:
-    """The presets folder as a person reads it: the home folder as "~"."""
-    folder = house_presets.presets_folder()
-    try:
-        return str(Path("~") / folder.relative_to(Path.home()))
-    except (ValueError, RuntimeError):
-        return str(folder)
-
-
 class PresetActions(Dialog):
     """The part of New game that handles presets (New game is one of these)."""
 
@@ -99,10 +90,11 @@ class PresetActions(Dialog):
 
     # --- our own rules (the files and their checks are `house_presets`')
     def _folder_text(self) -> str:
-        """The button to the presets folder says where it is (or that files are broken)."""
+        """The button to the presets folder (it shows where it is), saying when files
+        there could not be used."""
         if not self.errors:
-            return _("Presets folder: {folder}").format(folder=shown_folder())
-        return _("Presets folder: {n} not usable…").format(n=integer(len(self.errors)))
+            return _("Presets folder")
+        return _("Presets folder: {n} not usable").format(n=integer(len(self.errors)))
 
     def show_folder(self) -> None:
         self._push(self.services.scenes.presets_folder())

@@ -102,10 +102,10 @@ class NewGameScene(PresetActions):
             self.preset.key,
             self._set_preset,
         )
-        self.rules_button = Button(N_("Change the rules…"), self.change_rules)
-        self.rename_button = Button(N_("Rename…"), self.rename_preset)
-        self.duplicate_button = Button(N_("Duplicate…"), self.duplicate_preset)
-        self.delete_button = Button(N_("Delete…"), self.delete_preset, style="danger")
+        self.rules_button = Button(N_("Change the rules"), self.change_rules)
+        self.rename_button = Button(N_("Rename"), self.rename_preset)
+        self.duplicate_button = Button(N_("Duplicate"), self.duplicate_preset)
+        self.delete_button = Button(N_("Delete"), self.delete_preset, style="danger")
         self.folder_button = Button(self._folder_text, self.show_folder)
         target = option("target_score")  # its range and step, as every reader has them
         self.target_stepper = Stepper(

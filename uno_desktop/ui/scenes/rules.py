@@ -148,7 +148,7 @@ class RulesScene(Dialog):
             label = Label(opt.label, 24, bold=True)
             self.rows.append((opt.section, opt, label, widgets))
         self.play_button = Button(N_("Play with these rules"), self.play, style="primary")
-        saving = N_("Save our rules…") if self.editing else N_("Save as our rules…")
+        saving = N_("Save our rules") if self.editing else N_("Save as our rules")
         self.save_button = Button(saving, self.ask_name)
         self.back_button = Button(N_("Back"), self.back)
         scrolled: list[Widget] = []
@@ -309,13 +309,10 @@ class RulesScene(Dialog):
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y * int(48 * self.scale))
             return True
-        if (
-            event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-            and getattr(event, "button", 1) == 1
-            and not self._view.collidepoint(event.pos)
-            and not any(b.rect.collidepoint(event.pos) for b in self.buttons)
-        ):
-            return True  # a control scrolled out of view cannot be clicked
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            hit = self.group.widget_at(event.pos)
+            if hit in self.scrolled and hit is not None and not self._view.contains(hit.rect):
+                return True  # a control not (wholly) in view is not drawn: not clickable
         used = super().handle_event(event)
         if event.type == pygame.KEYDOWN:
             self.scroll_to(self.group.focused)
@@ -344,16 +341,17 @@ class RulesScene(Dialog):
     def layout(self, size: tuple[int, int], scale: float) -> None:
         w, h = size
         s = scale
-        self.place_title(_("Change the rules"), int(40 * s))
+        title = self.place_title(_("Change the rules"), int(40 * s))
         sub = _("Starting from: {preset}").format(preset=_(self.base.title))
-        self.place_text("from", sub, int(22 * s), center=(w // 2, int(78 * s)))
+        under = self.place_text("from", sub, int(22 * s), midtop=(w // 2, title.bottom + 1))
         pw = min(w - int(24 * s), int(1060 * s))
         bh = int(52 * s)
         gap = int(12 * s)
         refusal_lines = self._refusal_lines(pw - int(40 * s))
         refusal_h = len(refusal_lines) * font(self._refusal_px()).get_linesize()
         bottom = h - int(14 * s) - bh - gap - refusal_h
-        self._panel = pygame.Rect((w - pw) // 2, int(96 * s), pw, bottom - int(96 * s))
+        top = under.bottom + int(6 * s)
+        self._panel = pygame.Rect((w - pw) // 2, top, pw, bottom - top)
         self._view = self._panel.inflate(-int(36 * s), -int(20 * s))
         self._view.width -= int(12 * s)  # room for the scroll bar
         self._refusal_rect = pygame.Rect(
@@ -486,7 +484,7 @@ class RulesScene(Dialog):
         prev = surface.get_clip()
         surface.set_clip(self._view)
         for w in sorted(self.scrolled, key=lambda w: w.focused):
-            if w.visible and w.rect.colliderect(self._view):
+            if w.visible and self._view.contains(w.rect):
                 w.scale = self.scale
                 w.draw(surface)
         surface.set_clip(prev)
@@ -501,7 +499,7 @@ class RulesScene(Dialog):
         dx, dy = self._view.left, self._view.top - self.offset
         for line in self._lines:
             r = line.rect.move(dx, dy)
-            if r.colliderect(self._view):
+            if self._view.contains(r):
                 draw_text(surface, line.text, line.px, line.rgb, bold=line.bold, topleft=r.topleft)
         surface.set_clip(prev)
         self._draw_scroll_bar(surface)

@@ -87,7 +87,7 @@ class SettingsScene(Dialog):
             wrap=False,
         )
         self.done = Button(N_("Done"), self.back, style="primary")
-        self.presets_folder = Button(N_("Presets folder…"), self._show_presets_folder)
+        self.presets_folder = Button(N_("Presets folder"), self._show_presets_folder)
         self.rows: list[tuple[Label, Any]] = [
             (Label(N_("Volume")), self.volume),
             (Label(N_("Music (all the way left: off)")), self.music),
