@@ -371,7 +371,7 @@ class RulesScene(Dialog):
 
     def _layout_page(self, s: float) -> None:
         """Where every heading, label, control and explanation goes on the page."""
-        width = self._view.width
+        width = self._view.width - int(8 * s)  # room for a focus ring at the right
         row_h = int(42 * s)
         small = max(current_floor(), int(20 * s))
         gap = int(8 * s)
@@ -394,7 +394,7 @@ class RulesScene(Dialog):
                 y += row_h
             else:
                 self._at[id(widgets[0])] = pygame.Rect(lab_w, y, width - lab_w, row_h)
-                y += row_h + int(2 * s)
+                y += row_h + int(10 * s)  # clear of the focus ring
             for line in wrap_words(explain, small, width):
                 f = font(small)
                 self._lines.append(
@@ -442,7 +442,7 @@ class RulesScene(Dialog):
 
     def _place_page(self) -> None:
         """Put the page's widgets where the scroll shows them (out of view: hidden)."""
-        dx, dy = self._view.left, self._view.top - self.offset
+        dx, dy = self._view.left + int(4 * self.scale), self._view.top - self.offset
         for w in self.scrolled:
             r = self._at.get(id(w))
             if r is not None:
@@ -496,7 +496,7 @@ class RulesScene(Dialog):
         draw_panel(surface, self._panel, s, alpha=PANEL_ALPHA)
         prev = surface.get_clip()
         surface.set_clip(self._view)
-        dx, dy = self._view.left, self._view.top - self.offset
+        dx, dy = self._view.left + int(4 * self.scale), self._view.top - self.offset
         for line in self._lines:
             r = line.rect.move(dx, dy)
             if self._view.contains(r):
