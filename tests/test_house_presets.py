@@ -455,3 +455,43 @@ def test_an_unknown_option_is_explained_in_swedish_with_what_the_right_one_does(
         "rad 1: jump_inn: okänd regel; menade du 'jump_in' (ett kort som är likadant som det "
         "översta får spelas utanför tur)?"
     )
+
+
+def test_editing_a_preset_another_starts_from_may_not_rename_it() -> None:
+    first = hp.save("Grandma's rules", "official", OURS)
+    hp.save("Grandpa's rules", first.stem, {"seven_zero": True})
+    again = hp.save("Grandma's rules", "official", {"jump_in": True}, replace=first.stem)
+    assert again == first  # the same title: saved over, nothing breaks
+    with pytest.raises(hp.RulesRefused):
+        hp.save("Mormor", "official", {"jump_in": True}, replace=first.stem)
+    assert first.exists() and load_named_preset("grandpas-rules").seven_zero is True
+
+
+def test_a_control_changes_one_card_kind_and_a_value_back_at_the_base_is_no_change() -> None:
+    changes = hp.change("official", {}, "deck.WS", 2)
+    assert changes == {"deck": {**dict(RuleSet().deck), "WS": 2, "WC": 0}}
+    assert hp.change("official", changes, "deck.WS", 0) == {}
+    assert hp.change("family", {}, "stacking", Stacking.SAME) == {}
+    assert hp.change("family", {}, "stacking", Stacking.MIXED) == {"stacking": Stacking.MIXED}
+
+
+def test_a_control_changes_one_part_of_the_custom_rule_or_the_card_points() -> None:
+    changes = hp.change("swedish", {}, "custom_rule.effect", "extra_turn")
+    rule = changes["custom_rule"]
+    assert isinstance(rule, CustomRule) and rule.effect is CustomEffect.EXTRA_TURN
+    points = hp.change("official", {}, "card_values.W", 60)["card_values"]
+    assert isinstance(points, dict) and points["W"] == 60 and points["W4"] == 50
+    with pytest.raises(hp.RulesRefused):
+        hp.change("official", {}, "custom_rule.colour", "red")
+    with pytest.raises(hp.RulesRefused):
+        hp.change("official", {}, "deck.Joker", 2)
+
+
+@pytest.mark.parametrize("name", ["our rules #1", "!tagged", "&anchor", "[x]", "ja"])
+def test_a_hand_named_preset_is_extended_by_exactly_its_name(name: str) -> None:
+    user_presets_dir().mkdir(parents=True)
+    (user_presets_dir() / f"{name}.yaml").write_text("hand_size: 5\n")
+    path = hp.save("Ours", name, {"jump_in": True})
+    rules = load_named_preset(path.stem)
+    assert (rules.hand_size, rules.jump_in) == (5, True)
+    assert hp.load_draft(path.stem).base == name

@@ -222,3 +222,16 @@ def test_delete_removes_one_of_yours_and_never_a_builtin(
 
 def test_delete_an_unknown_preset_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "delete", "nosuch")[0] == 2
+
+
+def test_a_preset_of_ours_may_be_named_by_its_title_to_start_from(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    run(capsys, "save", "Grandma's rules", "--from", "official", *OURS)
+    code, out, _err = run(
+        capsys, "save", "Grandpa's rules", "--from", "Grandma's rules", "--set", "hand_size=5"
+    )
+    assert code == 0
+    assert "extends: grandmas-rules" in Path(out.strip()).read_text()
+    rules = load_named_preset("grandpas-rules")
+    assert (rules.stacking, rules.hand_size) == (Stacking.MIXED, 5)

@@ -22,6 +22,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 from .engine.cards import COLORED_RANKS
 from .engine.rules import CustomEffect, CustomRule, RuleSet
@@ -60,6 +61,7 @@ __all__ = [
     "RuleProblem",
     "RulesRefused",
     "build_rules",
+    "change",
     "check",
     "check_title",
     "controls",
@@ -221,10 +223,40 @@ def controls(base_name: str, changes: Changes | None = None) -> tuple[Control, .
     return tuple(out)
 
 
+def change(base_name: str, changes: Changes, key: str, value: object) -> dict[str, object]:
+    """`changes` with the option or part `key` set to `value` (what a control does when
+    used): a part (`deck.WS`, `card_values.W`, `custom_rule.effect`) changes its option's
+    whole value; a value that is the base's again drops the change. Values are checked by
+    `check`, not here. Raises RulesRefused for a key that is no option or part."""
+    base = load_named_preset(base_name)
+    head, _dot, part = key.partition(".")
+    opt = option_by_key(key)
+    if opt is None and head in ("deck", "card_values", "custom_rule"):
+        opt = option_by_key(head)
+    allowed = ("text", "effect", "amount") if head == "custom_rule" else DECK_RANKS
+    if opt is None or (opt.key != key and part not in allowed):
+        raise RulesRefused([RuleProblem(key, _("not an option the rules can change"))])
+    out = dict(changes)
+    if opt.key != key:  # one part of a deck, card points or the custom rule
+        current = _value(opt, base, out)
+        if isinstance(current, CustomRule):
+            if part == "effect" and isinstance(value, str) and value in set(CustomEffect):
+                value = CustomEffect(value)
+            parts: dict[str, Any] = dataclasses.asdict(current) | {part: value}
+            value = CustomRule(**parts)  # a wrong type is refused by `check`
+        elif isinstance(current, Mapping):
+            value = {**current, part: value}
+    if _same(opt, _value(opt, base, {opt.key: value}), _value(opt, base, {})):
+        out.pop(opt.key, None)
+    else:
+        out[opt.key] = value
+    return out
+
+
 def _value(opt: Option, base: RuleSet, changes: Changes) -> object:
     given = changes.get(opt.key, getattr(base, opt.field))
     if opt.kind is Kind.DECK and isinstance(given, Mapping):
-        return {rank: int(given.get(rank, 0)) for rank in DECK_RANKS}
+        return {rank: given.get(rank, 0) for rank in DECK_RANKS}
     if opt.kind is Kind.VALUES and isinstance(given, Mapping):
         return {**base.card_values, **given}
     return given
@@ -314,14 +346,14 @@ def check(base_name: str, changes: Changes) -> list[RuleProblem]:
     for key, value in changes.items():
         try:
             read_preset_text(
-                preset_text("", base_name, {key: value}), _probe(base_name), whole=False
+                preset_text("", base_name, {key: value}), probe_name(base_name), whole=False
             )
         except PresetError as e:
             problems.append(_problem(e, key))
     if problems:
         return problems
     try:
-        read_preset_text(preset_text("", base_name, changes), _probe(base_name))
+        read_preset_text(preset_text("", base_name, changes), probe_name(base_name))
     except PresetError as e:
         problems.append(_problem(e, "rules"))
     return problems
@@ -335,11 +367,13 @@ def build_rules(base_name: str, changes: Changes) -> RuleSet:
     if problems:
         raise RulesRefused(problems)
     base = load_named_preset(base_name)
-    rules = read_preset_text(preset_text("", base_name, changes), _probe(base_name))
+    rules = read_preset_text(preset_text("", base_name, changes), probe_name(base_name))
     return rules.replace(name=base.name, title=base.title, description=base.description)
 
 
-def _probe(base_name: str) -> str:
+def probe_name(base_name: str) -> str:
+    """The name changes to `base_name` are read under before they are saved (never the
+    base's own, which would read as a cycle)."""
     return PROBE_NAME if base_name != PROBE_NAME else PROBE_NAME + "2"
 
 
@@ -449,6 +483,8 @@ def save(
     old_path = _user_path(replace) if replace is not None else None
     _refuse_taken_title(title, replace)
     name = _free_name(folder, slug(title), replace)
+    if replace is not None and name != replace:  # a new title: the file is renamed
+        _refuse_dependents(replace, N_("{title} starts from these rules; rename that first"))
     text = preset_text(title, base_name, kept, description)
     try:
         read_preset_text(text, name)  # the file as it will be, read as it will be read
@@ -540,10 +576,11 @@ def load_draft(name: str) -> Draft:
 
 
 def rename(name: str, new_title: str) -> Path:
-    """Give the user preset `name` a new title (and the file name that goes with it).
-    Raises RulesRefused (a built-in, a title taken) or PresetError (it cannot be read)."""
+    """Give the user preset `name` a new title (and the file name that goes with it; the
+    file is written anew as the game writes presets, so a hand-written file's comments
+    are not kept, its rules are). Raises RulesRefused (a built-in, a title taken, a
+    preset that starts from it) or PresetError (it cannot be read)."""
     _user_path(name)
-    _refuse_dependents(name, N_("{title} starts from these rules; rename that first"))
     draft = load_draft(name)
     return save(new_title, draft.base, draft.changes, description=draft.description, replace=name)
 

@@ -96,13 +96,15 @@ def _save(args: argparse.Namespace) -> int:
     from . import house_presets as hp
     from .presets import PresetError
 
+    found_base = hp.find_preset(args.base)  # a title names its preset too
+    base = found_base.name if found_base is not None else args.base
     try:
-        changes = parse_settings(args.base, args.settings)
+        changes = parse_settings(base, args.settings)
         replace = None
         if args.replace:
             found = hp.find_preset(args.name)
             replace = found.name if found is not None and not found.builtin else None
-        path = hp.save(args.name, args.base, changes, description=args.description, replace=replace)
+        path = hp.save(args.name, base, changes, description=args.description, replace=replace)
     except hp.RulesRefused as e:
         return _fail("save", str(e.problems[0]))
     except PresetError as e:
@@ -118,7 +120,7 @@ def parse_settings(base_name: str, settings: Sequence[str]) -> dict[str, object]
     """The changes `--set OPTION=VALUE`s make to the preset `base_name`, each value read
     by the preset reader as the line of a file would be. Raises RulesRefused (the first
     problem: option, value, what is allowed)."""
-    from .house_presets import RuleProblem, RulesRefused, option_by_key
+    from .house_presets import RuleProblem, RulesRefused, option_by_key, probe_name
     from .i18n import _
     from .preset_yaml import clip
     from .presets import PresetError, load_named_preset, read_preset_text
@@ -141,7 +143,7 @@ def parse_settings(base_name: str, settings: Sequence[str]) -> dict[str, object]
         given[key] = value.strip()
     text = _document(base_name, base, given)
     try:
-        rules = read_preset_text(text, "_unsaved_" if base_name != "_unsaved_" else "_unsaved_2")
+        rules = read_preset_text(text, probe_name(base_name))
     except PresetError as e:
         raise RulesRefused([RuleProblem(e.key or "--set", e.problem)]) from None
     changes: dict[str, object] = {}
@@ -163,7 +165,7 @@ def _document(base_name: str, base: RuleSet, given: dict[str, str]) -> str:
     """A preset file holding the --set values as written (each a plain YAML word when it
     is one, else quoted text), so the reader reads them as it reads a file."""
     from .options import AMOUNT_EFFECTS, DECK_RANKS
-    from .preset_text import yaml_text
+    from .preset_text import name_scalar, yaml_text
 
     top: dict[str, str] = {}
     groups: dict[str, dict[str, str]] = {}
@@ -173,7 +175,7 @@ def _document(base_name: str, base: RuleSet, given: dict[str, str]) -> str:
             top[key] = _scalar(value)
             continue
         groups.setdefault(head, {})[rest] = yaml_text(value) if rest == "text" else _scalar(value)
-    lines = [f"extends: {base_name}"]
+    lines = [f"extends: {name_scalar(base_name)}"]
     lines += [f"{yaml_text(k)}: {v}" for k, v in top.items()]
     for head, parts in groups.items():
         if head == "deck":

@@ -46,7 +46,7 @@ def preset_text(title: str, base_name: str, changes: Changes, description: str =
         ]
     out += [
         "# The preset these rules start from: what is not below is as there.",
-        f"extends: {base_name}",
+        f"extends: {name_scalar(base_name)}",
         "",
     ]
     groups_open: set[str] = set()
@@ -65,6 +65,16 @@ def preset_text(title: str, base_name: str, changes: Changes, description: str =
         out += [f"{indent}# {line}" for line in textwrap.wrap(comment, 86 - len(indent))]
         out += _value_lines(opt, rest or head, value, indent)
     return "\n".join(out) + "\n"
+
+
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+
+
+def name_scalar(name: str) -> str:
+    """A preset name as `extends:` writes it: plain when it is a plain word (as in the
+    built-in files), else quoted (a hand-named file "our #1" or "!x" reads back as
+    exactly that name, never as a comment or a YAML tag)."""
+    return name if _PLAIN_NAME.fullmatch(name) else yaml_text(name)
 
 
 def allowed_text(opt: Option) -> str:
