@@ -202,40 +202,32 @@ class RulesScene(Dialog):
 
     # --- a change: taken when the rules stay playable, else refused with the reason
     def _try(self, opt: Option, value: Any) -> None:
-        self._propose(opt, value)
+        self._propose(opt, opt.key, value)
 
     def _try_count(self, opt: Option, rank: str, count: int) -> None:
-        counts = dict(self.value(opt.field))
-        counts[rank] = count
-        self._propose(opt, counts)
+        self._propose(opt, f"{opt.key}.{rank}", count)
 
     def _set_rule_text(self, text: str) -> None:
-        rule: CustomRule = self.value("custom_rule")
-        if text.strip():  # an empty text is kept as the last one until something is typed
-            self._propose_rule(CustomRule(text.strip(), rule.effect, rule.amount))
+        text = text.strip()
+        if not text:  # an empty text is kept as the last one until something is typed
+            return
+        base_text = self.base.custom_rule.text
+        if text == _(base_text):
+            text = base_text  # a built-in text stays its msgid (shown in any language)
+        self._propose(option("custom_rule"), "custom_rule.text", text)
 
     def _set_rule_effect(self, effect: CustomEffect) -> None:
-        rule: CustomRule = self.value("custom_rule")
-        self._propose_rule(CustomRule(rule.text, effect, rule.amount))
+        self._propose(option("custom_rule"), "custom_rule.effect", effect)
         self._sync_visibility()
         self._layout_key = None
 
     def _set_rule_amount(self, amount: int) -> None:
-        rule: CustomRule = self.value("custom_rule")
-        self._propose_rule(CustomRule(rule.text, rule.effect, amount))
+        self._propose(option("custom_rule"), "custom_rule.amount", amount)
 
-    def _propose_rule(self, rule: CustomRule) -> None:
-        base_rule = self.base.custom_rule
-        if rule.text == _(base_rule.text):
-            rule = CustomRule(base_rule.text, rule.effect, rule.amount)  # keep the msgid
-        self._propose(option("custom_rule"), rule)
-
-    def _propose(self, opt: Option, value: Any) -> None:
-        changes = dict(self.changes)
-        if _same(value, getattr(self.base, opt.field)):
-            changes.pop(opt.key, None)
-        else:
-            changes[opt.key] = value
+    def _propose(self, opt: Option, key: str, value: Any) -> None:
+        """What a control asks (`key`: an option, or one part of one, as a file writes
+        it): taken when the rules stay playable, else refused with the reason."""
+        changes = house_presets.change(self.base_name, self.changes, key, value)
         problems = house_presets.check(self.base_name, changes)
         if problems:
             reason = "; ".join(p.reason for p in problems)
@@ -528,9 +520,3 @@ class RulesScene(Dialog):
         thumb.height = max(int(30 * s), int(track.height * self._view.height / self._page_h))
         thumb.top = track.top + int((track.height - thumb.height) * self.offset / most)
         pygame.draw.rect(surface, theme.ACCENT_RGB, thumb, border_radius=track.width // 2)
-
-
-def _same(a: object, b: object) -> bool:
-    if isinstance(a, Mapping) and isinstance(b, Mapping):
-        return {k: v for k, v in a.items() if v} == {k: v for k, v in b.items() if v}
-    return a == b
