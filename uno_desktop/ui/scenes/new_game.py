@@ -385,7 +385,6 @@ class NewGameScene(PresetActions):
             place(self.amount_stepper, L.left + lab_w, y, L.width - lab_w)
         bw = (L.width - gap) // 2
         bh = int(56 * s)
-        place(self.folder_button, L.left, L.bottom - 2 * bh - gap, L.width, bh)
         place(self.back_button, L.left, L.bottom - bh, bw, bh)
         place(self.start_button, L.left + bw + gap, L.bottom - bh, bw, bh)
 
@@ -399,7 +398,9 @@ class NewGameScene(PresetActions):
             int(40 * s),
         )
         y += int(48 * s)
-        avail = R.bottom - y
+        folder_h = int(46 * s)
+        place(self.folder_button, R.left, R.bottom - folder_h, R.width, folder_h)
+        avail = R.bottom - folder_h - gap - y
         rh = min(row, max(int(24 * s), avail // MAX_SEATS - int(6 * s)))
         rgap = min(gap, max(2, (avail - MAX_SEATS * rh) // MAX_SEATS))
         name_w = int(R.width * 0.48)
