@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from tests.engine.helpers import deal, play
-from uno_desktop.engine import Play, Stacking
+from uno_desktop.engine import CustomEffect, Play, Stacking
 from uno_desktop.house_presets import presets_folder
 from uno_desktop.i18n import set_language
 from uno_desktop.options import DECK_RANKS, LABELS, OPTIONS
@@ -334,3 +334,14 @@ def _english() -> Iterator[None]:
     set_language("en")
     yield
     set_language("en")
+
+
+def test_the_wild_customizable_rule_is_typed_and_chosen_on_the_rules_screen(stack):
+    scene = rules_screen(stack)
+    tab_to(stack, scene.rule_text)
+    key(stack, pygame.K_BACKSPACE)  # the text is selected: cleared
+    type_text(stack, "Sing a song")
+    choose(stack, scene.rule_effect, CustomEffect.TEXT)
+    rule = scene.rules().custom_rule
+    assert (rule.text, rule.effect) == ("Sing a song", CustomEffect.TEXT)
+    assert not scene.rule_amount.visible  # a text rule draws no cards
