@@ -24,6 +24,7 @@ from uno_desktop.ui.kit import (
     TextInput,
     current_floor,
     draw_panel,
+    draw_scroll_bar,
     draw_text,
     text_of,
     wrap_words,
@@ -310,13 +311,4 @@ class PresetsFolderScene(Dialog):
                 draw_text(surface, line, px, rgb, topleft=(self._view.left, y))
             y += step
         surface.set_clip(prev)
-        most = self._page_h - self._view.height
-        if most > 0:
-            track = pygame.Rect(
-                self._panel.right - int(18 * s), self._view.top, int(6 * s), self._view.height
-            )
-            pygame.draw.rect(surface, theme.PANEL_BORDER_RGB, track, border_radius=track.width // 2)
-            thumb = track.copy()
-            thumb.height = max(int(30 * s), track.height * self._view.height // self._page_h)
-            thumb.top = track.top + (track.height - thumb.height) * self.offset // most
-            pygame.draw.rect(surface, theme.ACCENT_RGB, thumb, border_radius=track.width // 2)
+        draw_scroll_bar(surface, self._panel, self._view, self.offset, self._page_h, s)

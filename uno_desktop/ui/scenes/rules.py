@@ -1,15 +1,12 @@
 """The Rules screen: change any rule of a preset, play with it or save it as our rules.
 
 Every control is made from the declarations (`options.OPTIONS`): a toggle for a yes/no
-option, a choice for the others, a row of counts per card kind for the deck and the
-card values, text, effect and amount for the Wild Customizable rule; each with its
-one-line explanation, under the How to play heading of its section. A change that would
-make the rules unplayable is refused at once (the control keeps its value) and a line
-says why; the check is the model's (`preset_edit.check`), the same one the preset files
-and the command line go through.
-
-The page scrolls (mouse wheel, or the focus moving with Tab and the arrow keys); the
-buttons and the refusal line stay put below it.
+option, a choice for the others, counts per card kind for the deck and card points, text,
+effect and amount for the Wild Customizable rule; each with its one-line explanation,
+under its How to play heading. A change that would make the rules unplayable is refused
+at once (the control keeps its value, a line says why) by `house_presets.check`, the
+check of the preset files and the command line. The page scrolls (wheel, or the focus
+moving with Tab and the arrows); the buttons and the refusal line stay below it.
 """
 
 from __future__ import annotations
@@ -54,6 +51,7 @@ from uno_desktop.ui.kit import (
     Widget,
     current_floor,
     draw_panel,
+    draw_scroll_bar,
     draw_text,
     wrap_words,
 )
@@ -245,21 +243,15 @@ class RulesScene(Dialog):
     def _show_value(self, opt: Option) -> None:
         """Set `opt`'s control(s) back to the value in force."""
         value = self.value(opt.field)
-        widgets = self.controls[opt.field]
-        if opt.kind is Kind.FLAG:
-            toggle = widgets[0]
-            assert isinstance(toggle, Toggle)
-            toggle.value = bool(value)
-        elif opt.kind is Kind.CHOICE:
-            choice = widgets[0]
-            assert isinstance(choice, Choice)
-            choice.set_value(value)
-        elif opt.kind is Kind.COUNT:
-            stepper = widgets[0]
-            assert isinstance(stepper, Stepper)
-            stepper.set_value(opt.nearest_step(value) if opt.per_match else value)
+        first = self.controls[opt.field][0]
+        if isinstance(first, Toggle):
+            first.value = bool(value)
+        elif isinstance(first, Stepper) and opt.kind is Kind.COUNT:
+            first.set_value(opt.nearest_step(value) if opt.per_match else value)
+        elif isinstance(first, Choice):
+            first.set_value(value)
         elif opt.kind in (Kind.DECK, Kind.VALUES):
-            steppers = [w for w in widgets if isinstance(w, Stepper)]
+            steppers = [w for w in self.controls[opt.field] if isinstance(w, Stepper)]
             for rank, stepper in zip(DECK_RANKS, steppers, strict=True):
                 stepper.set_value(int(value.get(rank, 0)))
         else:
@@ -494,7 +486,7 @@ class RulesScene(Dialog):
             if self._view.contains(r):
                 draw_text(surface, line.text, line.px, line.rgb, bold=line.bold, topleft=r.topleft)
         surface.set_clip(prev)
-        self._draw_scroll_bar(surface)
+        draw_scroll_bar(surface, self._panel, self._view, self.offset, self._page_h, s)
         f = font(self._refusal_px())
         y = self._refusal_rect.top
         for text in self._refusal_lines(self._refusal_rect.width):
@@ -506,17 +498,3 @@ class RulesScene(Dialog):
                 topleft=(self._refusal_rect.left, y),
             )
             y += f.get_linesize()
-
-    def _draw_scroll_bar(self, surface: pygame.Surface) -> None:
-        most = self._page_h - self._view.height
-        if most <= 0:
-            return
-        s = self.scale
-        track = pygame.Rect(
-            self._panel.right - int(16 * s), self._view.top, int(6 * s), self._view.height
-        )
-        pygame.draw.rect(surface, theme.PANEL_BORDER_RGB, track, border_radius=track.width // 2)
-        thumb = track.copy()
-        thumb.height = max(int(30 * s), int(track.height * self._view.height / self._page_h))
-        thumb.top = track.top + int((track.height - thumb.height) * self.offset / most)
-        pygame.draw.rect(surface, theme.ACCENT_RGB, thumb, border_radius=track.width // 2)
