@@ -599,6 +599,100 @@ def match_end_celebration(size: tuple[int, int]) -> object:
     return still
 
 
+def _key(screen: _Screen, *keys: int) -> None:
+    import pygame
+
+    for k in keys:
+        screen.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+        screen.stack.apply_pending()
+
+
+def _rules_screen(size: tuple[int, int], preset: str = "official") -> _Screen:
+    """New game on `preset`, its "Change the rules…" pressed: the Rules screen on top."""
+    from uno_desktop.ui.scenes.new_game import NewGameScene
+
+    services = _services_in_a_new_folder()
+    services.update_settings(last_preset=preset)  # type: ignore[attr-defined]
+    scene = NewGameScene(services)
+    screen = _Screen(scene, size)
+    scene.change_rules()
+    screen.stack.apply_pending()
+    screen.draw()
+    return screen
+
+
+def rules(size: tuple[int, int]) -> object:
+    """The Rules screen from the official rules, stacking chosen with the keyboard."""
+    import pygame
+
+    screen = _rules_screen(size)
+    top = screen.stack.top
+    stacking = top.controls["stacking"][0]  # type: ignore[union-attr]
+    for _ in range(40):
+        if stacking.focused:
+            break
+        _key(screen, pygame.K_TAB)
+    _key(screen, pygame.K_RIGHT, pygame.K_RIGHT)
+    return screen
+
+
+def rules_refused(size: tuple[int, int]) -> object:
+    """The Swedish edition's Rules screen: 30 cards each asked for, refused with the reason."""
+    import pygame
+
+    screen = _rules_screen(size, "swedish")
+    top = screen.stack.top
+    hand = top.controls["hand_size"][0]  # type: ignore[union-attr]
+    for _ in range(40):
+        if hand.focused:
+            break
+        _key(screen, pygame.K_TAB)
+    _key(screen, pygame.K_END)
+    for _ in range(25):
+        _key(screen, pygame.K_RIGHT)
+    return screen
+
+
+def rules_save(size: tuple[int, int]) -> object:
+    """Save as our rules: the name typed."""
+    import pygame
+
+    screen = _rules_screen(size)
+    screen.stack.top.ask_name()  # type: ignore[union-attr]
+    screen.stack.apply_pending()
+    screen.draw()
+    screen.stack.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="Farmors regler"))
+    return screen
+
+
+def new_game_own(size: tuple[int, int]) -> object:
+    """New game with a family's own preset chosen: rename, duplicate, delete offered."""
+    from uno_desktop.engine import Stacking
+    from uno_desktop.house_presets import save
+    from uno_desktop.ui.scenes.new_game import NewGameScene
+
+    services = _services_in_a_new_folder()
+    path = save("Grandma's rules", "official", {"stacking": Stacking.MIXED, "jump_in": True})
+    services.update_settings(last_preset=path.stem)  # type: ignore[attr-defined]
+    return _Screen(NewGameScene(services), size)
+
+
+def presets_folder(size: tuple[int, int]) -> object:
+    """The presets folder with a file that has a typo, its reason in full."""
+    from uno_desktop.house_presets import presets_folder as folder_of
+    from uno_desktop.ui.scenes.new_game import NewGameScene
+
+    services = _services_in_a_new_folder()
+    folder = folder_of()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "family-typo.yaml").write_text("extends: official\njump_in: ture\n", "utf-8")
+    scene = NewGameScene(services)
+    screen = _Screen(scene, size)
+    scene.show_folder()
+    screen.stack.apply_pending()
+    return screen
+
+
 SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "handoff": handoff,
     "challenge": challenge,
@@ -627,6 +721,11 @@ SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "statistics-one-round": statistics_one_round,
     "how-to-play-cards": how_to_play_cards,
     "match-end-celebration": match_end_celebration,
+    "rules": rules,
+    "rules-refused": rules_refused,
+    "rules-save": rules_save,
+    "new-game-own": new_game_own,
+    "presets-folder": presets_folder,
 }
 
 

@@ -537,7 +537,8 @@ _WRITERS: Mapping[Section, Callable[[RuleSet], str]] = {
 that is not in the deck)."""
 
 
-def _heading(section: Section) -> str:
+def heading(section: Section) -> str:
+    """The heading of `section` in the current language (How to play, the Rules screen)."""
     rank = _CARD_HEADINGS.get(section)
     return rank_name(rank) if rank else _(_HEADINGS[section])
 
@@ -560,9 +561,7 @@ def sections(rules: RuleSet) -> list[tuple[Section, str, str]]:
     for section in Section:
         body = _WRITERS[section](rules)
         if body:
-            out.append(
-                (section, _heading(section), _paragraphs([body, *_per_match_notes(section)]))
-            )
+            out.append((section, heading(section), _paragraphs([body, *_per_match_notes(section)])))
     return out
 
 

@@ -227,7 +227,27 @@ MENUS: dict[str, Callable[[Any], Dialog]] = {
     "join-2": join(2),
     "join-10": join(10),
     "join-4-during-the-match": join(4, during=True),
+    "rules": lambda services: rules_screen(services, "official"),
+    "rules-swedish": lambda services: rules_screen(services, "swedish"),
+    "rules-save": lambda services: services.scenes.preset_name(
+        "Save as our rules", "Mormor Birgittas regler", lambda name: None, button="Save"
+    ),
+    "rules-delete": lambda services: services.scenes.confirm(
+        "Delete “Mormor Birgittas regler”? Its file is deleted for good.", "Delete", lambda: None
+    ),
+    "presets-folder": lambda services: services.scenes.presets_folder(),
 }
+
+
+def rules_screen(services: Any, preset: str) -> Dialog:
+    """The Rules screen from `preset`, a change refused (its reason shown in full)."""
+    from uno_desktop.ui.scenes.rules import RulesScene
+
+    scene = RulesScene(
+        services, preset, load_preset(preset), on_play=lambda *a: None, on_saved=print
+    )
+    scene.refusal = "Cards dealt: not taken, a deck of 108 cards cannot deal 30 cards to 10 players"
+    return scene
 
 
 # --- what is checked ----------------------------------------------------------------------

@@ -34,6 +34,9 @@ BANNER_QUEUE = 2
 #: a banner grows in for this share of its life and fades out for the last FADE share
 GROW = 0.12
 FADE = 0.25
+#: a house rule the game does not enforce (a Wild Customizable's text) stays up this long
+#: in real seconds at least, whatever the speed: everyone at the table reads it
+HOUSE_RULE_S = 4.0
 #: cards new to the viewer's hand glow this long (real seconds: it is for reading)
 FRESH_S = 1.5
 #: a refused card shakes this long, this many times
@@ -161,6 +164,8 @@ class Moments:
                 self._ring_s = None
 
     def _banner_life_s(self) -> float:
+        if self._banner is not None and self._banner.kind == "house_rule":
+            return HOUSE_RULE_S
         base = BANNER_BUSY_S if self._waiting else BANNER_S
         return max(BANNER_FLOOR_S, base / self._speed)
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from uno_desktop.i18n import N_, _
 
@@ -75,6 +75,56 @@ class Scenes:
         from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
 
         return HowToPlayScene(self._services, rules, overlay=overlay, at=at)
+
+    def rules(
+        self,
+        base_name: str,
+        base: RuleSet,
+        changes: Mapping[str, object],
+        *,
+        editing: str = "",
+        editing_title: str = "",
+        on_play: Callable[[str, RuleSet, dict[str, Any]], None],
+        on_saved: Callable[[str], None],
+    ) -> Scene:
+        """The Rules screen, starting from the preset `base_name` with `changes` made
+        (`editing`: the user preset changed again, which saving replaces)."""
+        from uno_desktop.ui.scenes.rules import RulesScene
+
+        return RulesScene(
+            self._services,
+            base_name,
+            base,
+            changes,
+            editing=editing,
+            editing_title=editing_title,
+            on_play=on_play,
+            on_saved=on_saved,
+        )
+
+    def preset_name(
+        self, title: Text, name: str, on_name: Callable[[str], str | None], *, button: Text
+    ) -> Scene:
+        """Asks for a preset's name; `on_name` uses it or gives the reason it cannot."""
+        from uno_desktop.ui.scenes.preset_dialogs import PresetNameScene
+
+        return PresetNameScene(self._services, title, name, on_name, button=button)
+
+    def confirm(self, question: Text, yes: Text, on_yes: Callable[[], None]) -> Scene:
+        """A yes/no question; only the `yes` button runs `on_yes` (Cancel and Esc do not)."""
+        from uno_desktop.ui.scenes.preset_dialogs import ConfirmScene
+
+        return ConfirmScene(self._services, question, yes, on_yes)
+
+    def presets_folder(self) -> Scene:
+        """Where our own presets live, a way to open it, and every broken file's reason."""
+        from uno_desktop.house_presets import open_presets_folder, presets_folder
+        from uno_desktop.ui.new_game_presets import available_presets
+        from uno_desktop.ui.scenes.preset_dialogs import PresetsFolderScene, can_open_folder
+
+        _presets, errors = available_presets()
+        opener = open_presets_folder if can_open_folder() else None
+        return PresetsFolderScene(self._services, str(presets_folder()), errors, opener)
 
     def message(
         self,
@@ -382,10 +432,21 @@ class Scenes:
                     "more. The match goes on with the rules it began with."
                 ).format(preset=match.preset)
             )
-        elif changes:
+        elif changes and not _own_rules(match):
             storage.notice(
                 _(
                     'The rules preset "{preset}" was changed after this match began '
                     "({options}). The match goes on with the rules it began with."
                 ).format(preset=match.preset, options=", ".join(changes))
             )
+
+
+def _own_rules(match: Match) -> bool:
+    """Whether `match` began with rules changed in New game and not saved: they differ
+    from its preset by design (their title says so), so that is no news on Continue."""
+    from uno_desktop.presets import PresetError, load_named_preset
+
+    try:
+        return load_named_preset(match.preset).title != match.rules.title
+    except PresetError:
+        return False

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import pygame
 
 from uno_desktop.render.layout import TableLayout
-from uno_desktop.ui.kit import fit_px, text_image
+from uno_desktop.ui.kit import fit_px, text_image, wrap_words
 
 #: the title's size in text lines of the layout, when the bands have room for it
 TITLE_LINES = 2.7
@@ -72,20 +72,30 @@ def _clear(lay: TableLayout, r: pygame.Rect) -> bool:
     return not any(r.colliderect(a) for a in _seat_areas(lay))
 
 
+def sub_lines(lay: TableLayout, sub: str, px: int) -> list[str]:
+    """The line under a banner's title, wrapped to the felt (a house rule's text may be
+    long: it is read by everyone, so it wraps rather than shrinks away)."""
+    s = lay.scale
+    width = lay.table_rect.w - round(24 * s) - 2 * round(28 * s)
+    return wrap_words(sub, px, width) if sub else []
+
+
 def banner_metrics(lay: TableLayout, title: str, sub: str) -> tuple[int, int, int, int]:
     """(title px, line px, width, height) of the biggest banner that has a clear place in
     the felt's middle (the title gives way first, down to 1.4 text lines; then the line,
-    down to 11 px). The places at the sides are for when cards fly through the middle."""
+    down to 11 px). The places at the sides are for when cards fly through the middle.
+    A line too long for the felt even at 0.8 text lines wraps (`sub_lines`)."""
     s = lay.scale
     max_w = lay.table_rect.w - round(24 * s)
     pad_x, pad_y = round(28 * s), round(8 * s)
     title_px = fit_px(title, lay.font_px(TITLE_LINES), max_w - 2 * pad_x, bold=True)
     sub_px = fit_px(sub, lay.font_px(SUB_LINES), max_w - 2 * pad_x) if sub else 0
+    sub_px = max(sub_px, min(lay.font_px(0.8), lay.font_px(SUB_LINES))) if sub else 0
     while True:
         t_img = text_image(title, title_px, (0, 0, 0), bold=True)
-        s_img = text_image(sub, sub_px, (0, 0, 0)) if sub else None
-        h = t_img.get_height() + (s_img.get_height() if s_img else 0) + 2 * pad_y
-        w = min(max(t_img.get_width(), s_img.get_width() if s_img else 0) + 2 * pad_x, max_w)
+        s_imgs = [text_image(line, sub_px, (0, 0, 0)) for line in sub_lines(lay, sub, sub_px)]
+        h = t_img.get_height() + sum(i.get_height() for i in s_imgs) + 2 * pad_y
+        w = min(max([t_img.get_width(), *(i.get_width() for i in s_imgs)]) + 2 * pad_x, max_w)
         if any(_clear(lay, r) for r in _places(lay, w, h)[:2]):  # a middle place
             break
         if title_px > lay.font_px(1.4):

@@ -16,7 +16,7 @@ from uno_desktop.render import theme
 from uno_desktop.render.layout import TableLayout
 from uno_desktop.ui.kit import kept_layer, text_image
 from uno_desktop.ui.moments import BannerFrame
-from uno_desktop.ui.table_banner import banner_metrics, banner_rect, ring_rect
+from uno_desktop.ui.table_banner import banner_metrics, banner_rect, ring_rect, sub_lines
 from uno_desktop.ui.table_frame import TableFrame
 
 
@@ -126,14 +126,16 @@ class MomentPainter:
         light = 0.299 * b.rgb[0] + 0.587 * b.rgb[1] + 0.114 * b.rgb[2] > 150
         ink = theme.TEXT_DARK_RGB if light else theme.TEXT_RGB
         title = text_image(b.title, title_px, ink, bold=True)
-        sub = text_image(b.sub, sub_px, ink) if b.sub else None
+        subs = [text_image(line, sub_px, ink) for line in sub_lines(lay, b.sub, sub_px)]
         img = pygame.Surface((w, h), pygame.SRCALPHA)
         box = img.get_rect()
         pygame.draw.rect(img, (*b.rgb, 235), box, border_radius=round(h * 0.3))
         edge = (255, 255, 255, 220) if not light else (*theme.TEXT_DARK_RGB, 160)
         pygame.draw.rect(img, edge, box, max(2, round(3 * s)), border_radius=round(h * 0.3))
         img.blit(title, title.get_rect(midtop=(box.centerx, pad_y)))
-        if sub is not None:
-            img.blit(sub, sub.get_rect(midtop=(box.centerx, pad_y + title.get_height())))
+        y = pad_y + title.get_height()
+        for sub in subs:
+            img.blit(sub, sub.get_rect(midtop=(box.centerx, y)))
+            y += sub.get_height()
         self._banner = (key, img)
         return img.copy()

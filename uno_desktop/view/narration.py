@@ -353,7 +353,8 @@ def play_refusal(view: SeatView, card: Card, stacking: Stacking) -> str:
 @dataclass(frozen=True, slots=True)
 class Moment:
     """A big moment's words: a title, the log line under it, what it is about (`kind`:
-    the card's rank "D2"/"W4", "S", "R", "color", "uno", "caught", "swap", "rotate"), the
+    the card's rank "D2"/"W4", "S", "R", "color", "uno", "caught", "swap", "rotate",
+    "house_rule": a Wild Customizable's text the game does not enforce), the
     seat it is about, and its colour (None: no colour of its own; `alarm` then asks for
     the warning colour rather than the accent)."""
 
@@ -398,6 +399,9 @@ def moment(
         case HandsRotated():
             line = event_line(event, names, you) or ""
             return Moment(_("Hands move on!"), line, "rotate", None, None)
+        case CustomRuleApplied(seat=seat, text=text, effect="text"):
+            # a rule the game does not enforce: everyone at the table must read it
+            return Moment(_("House rule!"), _(text), "house_rule", seat, None)
         case _:
             return None
 

@@ -23,6 +23,7 @@ from uno_desktop.ui.kit.paint import (
     draw_backdrop,
     draw_focus_ring,
     draw_panel,
+    draw_scroll_bar,
     kept_layer,
     paint_button,
 )
@@ -85,6 +86,7 @@ __all__ = [
     "draw_focus_ring",
     "draw_lines",
     "draw_panel",
+    "draw_scroll_bar",
     "draw_text",
     "fit_lines",
     "fit_px",

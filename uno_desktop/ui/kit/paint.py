@@ -207,3 +207,24 @@ def _paint_button_body(
     draw_fitted(
         surface, text, px, ink, face.inflate(-2 * pad, -max(2, round(4 * scale))), bold=True
     )
+
+
+def draw_scroll_bar(
+    surface: pygame.Surface,
+    panel: pygame.Rect,
+    view: pygame.Rect,
+    offset: int,
+    page_h: int,
+    scale: float,
+) -> None:
+    """A page's scroll bar at the panel's right edge (nothing when the page fits)."""
+    most = page_h - view.height
+    if most <= 0:
+        return
+    s = scale
+    track = pygame.Rect(panel.right - int(17 * s), view.top, int(6 * s), view.height)
+    pygame.draw.rect(surface, theme.PANEL_BORDER_RGB, track, border_radius=track.width // 2)
+    thumb = track.copy()
+    thumb.height = max(int(30 * s), track.height * view.height // page_h)
+    thumb.top = track.top + (track.height - thumb.height) * offset // most
+    pygame.draw.rect(surface, theme.ACCENT_RGB, thumb, border_radius=track.width // 2)

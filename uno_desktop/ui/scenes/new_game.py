@@ -7,7 +7,6 @@ way presses Start and plays.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -27,13 +26,11 @@ from uno_desktop.options import (
     option,
 )
 from uno_desktop.render import theme
-from uno_desktop.render.fonts import font, render
+from uno_desktop.render.fonts import font
 from uno_desktop.seats import SeatKind, is_given_name, shown_names
 from uno_desktop.ui.kit import (
-    ERROR_TEXT_RGB,
     Button,
     Choice,
-    Dialog,
     Label,
     Stepper,
     TextInput,
@@ -41,6 +38,7 @@ from uno_desktop.ui.kit import (
     wrap_words,
 )
 from uno_desktop.ui.navigation import new_seed
+from uno_desktop.ui.new_game_presets import PresetActions, available_presets
 from uno_desktop.ui.scene import Scene
 
 log = logging.getLogger(__name__)
@@ -56,33 +54,6 @@ if TYPE_CHECKING:
     from uno_desktop.ui.services import Services
 
 
-@dataclasses.dataclass(frozen=True)
-class PresetChoice:
-    """One preset as this screen offers it."""
-
-    name: str
-    title: str
-    description: str
-    rules: RuleSet
-
-
-def available_presets() -> tuple[list[PresetChoice], list[str]]:
-    """Usable presets and one notice per broken user preset (official alone as a fallback)."""
-    try:
-        from uno_desktop.presets import list_presets
-
-        listing = list_presets()
-        presets = [PresetChoice(p.name, p.title, p.description, p.rules) for p in listing.presets]
-        errors = list(listing.errors)
-    except Exception as exc:  # a broken preset folder must never block a new game
-        log.exception("cannot list presets")
-        presets, errors = [], [str(exc)]
-    if not presets:
-        rules = RuleSet()
-        presets = [PresetChoice(rules.name, rules.title, rules.description, rules)]
-    return presets, errors
-
-
 def has_custom_card(rules: RuleSet) -> bool:
     return rules.deck.get("WC", 0) > 0
 
@@ -92,7 +63,7 @@ def _kind_label(kind: SeatKind) -> str:
 
 
 # --- the screen -------------------------------------------------------------------------
-class NewGameScene(Dialog):
+class NewGameScene(PresetActions):
     title = N_("New game")
 
     def __init__(self, services: Services) -> None:
@@ -121,17 +92,21 @@ class NewGameScene(Dialog):
         self.rule_text, self.rule_effect, self.rule_amount = _(rule.text), rule.effect, rule.amount
         self.hints = st.last_hints
         self._left = pygame.Rect(0, 0, 0, 0)
-        self._errors_top: int | None = None  # where the preset errors start (laid out)
         self._right = pygame.Rect(0, 0, 0, 0)
         super().__init__(services)
 
     # --- widgets
     def build(self) -> None:
         self.preset_choice: Choice[str] = Choice(
-            [(p.name, partial(_, p.title)) for p in self.presets],
-            self.preset.name,
+            [(p.key, p.shown_title) for p in self.presets],
+            self.preset.key,
             self._set_preset,
         )
+        self.rules_button = Button(N_("Change the rules"), self.change_rules)
+        self.rename_button = Button(N_("Rename"), self.rename_preset)
+        self.duplicate_button = Button(N_("Duplicate"), self.duplicate_preset)
+        self.delete_button = Button(N_("Delete"), self.delete_preset, style="danger")
+        self.folder_button = Button(self._folder_text, self.show_folder)
         target = option("target_score")  # its range and step, as every reader has them
         self.target_stepper = Stepper(
             target.steps().start,
@@ -186,6 +161,10 @@ class NewGameScene(Dialog):
         self.group.set_widgets(
             [
                 self.preset_choice,
+                self.rules_button,
+                self.rename_button,
+                self.duplicate_button,
+                self.delete_button,
                 self.description,
                 self.labels["rules"],
                 self.labels["target"],
@@ -200,6 +179,7 @@ class NewGameScene(Dialog):
                 self.labels["players"],
                 self.players_stepper,
                 *seat_widgets,
+                self.folder_button,
                 self.back_button,
                 self.start_button,
             ]
@@ -208,6 +188,10 @@ class NewGameScene(Dialog):
         self.group.focus(self.start_button)
 
     def _sync_visibility(self) -> None:
+        own = not self.preset.builtin and self.preset.changes is None
+        for b in (self.rename_button, self.duplicate_button, self.delete_button):
+            b.visible = own
+        self.folder_button.style = "danger" if self.errors else "normal"
         custom = has_custom_card(self.preset.rules)
         for w in (self.labels["custom"], self.rule_input, self.effect_choice):
             w.visible = custom
@@ -218,8 +202,8 @@ class NewGameScene(Dialog):
             self.name_inputs[i].visible = self.kind_choices[i].visible = shown
 
     # --- changes
-    def _set_preset(self, name: str) -> None:
-        self.preset = next(p for p in self.presets if p.name == name)
+    def _set_preset(self, key: str) -> None:
+        self.preset = next(p for p in self.presets if p.key == key)
         self.target = self.preset.rules.target_score
         self.target_stepper.set_value(option("target_score").nearest_step(self.target))
         rules = self.preset.rules
@@ -370,8 +354,15 @@ class NewGameScene(Dialog):
         y = L.top
         place(self.labels["rules"], L.left, y, L.width, int(34 * s))
         y += int(40 * s)
-        place(self.preset_choice, L.left, y, L.width)
+        rules_w = int(L.width * 0.45)
+        place(self.preset_choice, L.left, y, L.width - rules_w - gap)
+        place(self.rules_button, L.right - rules_w, y, rules_w)
         y += row + gap
+        if self.rename_button.visible:
+            own_w = (L.width - 2 * gap) // 3
+            for i, b in enumerate((self.rename_button, self.duplicate_button, self.delete_button)):
+                place(b, L.left + i * (own_w + gap), y, own_w, int(40 * s))
+            y += int(40 * s) + gap
         f = font(int(22 * s))
         desc_lines = max(1, len(wrap_words(_(self.preset.description), int(22 * s), L.width)))
         place(self.description, L.left, y, L.width, desc_lines * f.get_linesize())
@@ -392,7 +383,6 @@ class NewGameScene(Dialog):
             y += row + gap
             place(self.labels["amount"], L.left, y, lab_w)
             place(self.amount_stepper, L.left + lab_w, y, L.width - lab_w)
-        self._errors_top = y + row + gap
         bw = (L.width - gap) // 2
         bh = int(56 * s)
         place(self.back_button, L.left, L.bottom - bh, bw, bh)
@@ -408,7 +398,9 @@ class NewGameScene(Dialog):
             int(40 * s),
         )
         y += int(48 * s)
-        avail = R.bottom - y
+        folder_h = int(46 * s)
+        place(self.folder_button, R.left, R.bottom - folder_h, R.width, folder_h)
+        avail = R.bottom - folder_h - gap - y
         rh = min(row, max(int(24 * s), avail // MAX_SEATS - int(6 * s)))
         rgap = min(gap, max(2, (avail - MAX_SEATS * rh) // MAX_SEATS))
         name_w = int(R.width * 0.48)
@@ -422,17 +414,3 @@ class NewGameScene(Dialog):
         self.draw_title(surface)
         draw_panel(surface, self._left, s)
         draw_panel(surface, self._right, s)
-        if self.errors:
-            L = self._left.inflate(-int(44 * s), 0)
-            y = self._errors_top if self._errors_top is not None else L.top
-            f = font(int(20 * s))
-            limit = self.back_button.rect.top - int(8 * s)
-            header = _("Some of your own presets could not be used:")
-            for line in [
-                header,
-                *(ln for e in self.errors for ln in wrap_words(e, int(20 * s), L.width)),
-            ]:
-                if y + f.get_linesize() > limit:
-                    break
-                surface.blit(render(f, line, ERROR_TEXT_RGB), (L.left, y))
-                y += f.get_linesize()

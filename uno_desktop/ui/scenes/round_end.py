@@ -324,6 +324,7 @@ class RoundEndScene(Overlay):
             sub = _("The round is blocked: no points this time.")
         else:
             sub = _("First to {n} points wins the match.").format(n=self.match.rules.target_score)
+        sub = _("{rules} · {line}").format(rules=self.rules_line(), line=sub)
         draw_text(
             surface,
             title,
@@ -335,7 +336,12 @@ class RoundEndScene(Overlay):
             max_w=p.w - round(30 * s),
         )
         draw_text(
-            surface, sub, round(22 * s), theme.TEXT_DIM_RGB, midtop=(p.centerx, p.y + round(58 * s))
+            surface,
+            sub,
+            round(22 * s),
+            theme.TEXT_DIM_RGB,
+            midtop=(p.centerx, p.y + round(58 * s)),
+            max_w=p.w - round(30 * s),
         )
         # columns
         x_name = p.x + round(28 * s)
@@ -451,6 +457,11 @@ class RoundEndScene(Overlay):
                 center=(p.centerx, top + len(self.hands) * self.row_h + round(16 * s)),
                 max_w=p.w - round(40 * s),
             )
+
+    def rules_line(self) -> str:
+        """The rules the match is played with, by their preset's name (a family's own
+        name too; "… (changed)" for rules changed in New game and not saved)."""
+        return _("Rules: {title}").format(title=_(self.match.rules.title))
 
     def hints_line(self) -> str | None:
         """How many hints each person asked for this round (None in a match without hints)."""

@@ -115,6 +115,7 @@ class SettingsScene(Dialog):
             wrap=False,
         )
         self.done = Button(N_("Done"), self.back, style="primary")
+        self.presets_folder = Button(N_("Presets folder"), self._show_presets_folder)
         self.rows: list[tuple[Label, Any]] = [
             (Label(N_("Sound effects")), self.volume),
             (Label(N_("Music")), self.music),
@@ -128,7 +129,12 @@ class SettingsScene(Dialog):
         widgets: list[Any] = []
         for label, control in self.rows:
             widgets += [label, control]
-        self.group.set_widgets([*widgets, self.done])
+        self.group.set_widgets([*widgets, self.presets_folder, self.done])
+
+    def _show_presets_folder(self) -> None:
+        """Where our own presets live (with a way to open it) and any file's problem."""
+        if self.stack is not None:
+            self.stack.push(self.services.scenes.presets_folder())
 
     def resume(self) -> None:
         super().resume()
@@ -168,9 +174,14 @@ class SettingsScene(Dialog):
             if isinstance(control, Toggle):
                 control.rect.height = int(row * 0.8)
                 control.rect.centery = y + row // 2
+
             y += row + gap
+        gap = int(24 * s)
         self.done.rect = pygame.Rect(0, 0, int(220 * s), int(56 * s))
-        self.done.rect.midbottom = (w // 2, self._panel.bottom - int(22 * s))
+        self.done.rect.bottomleft = (w // 2 + gap // 2, self._panel.bottom - int(22 * s))
+        # our own rules presets: where their folder is, and any file's problem
+        self.presets_folder.rect = pygame.Rect(0, 0, int(260 * s), int(56 * s))
+        self.presets_folder.rect.bottomright = (w // 2 - gap // 2, self.done.rect.bottom)
         self.place_title(_("Settings"), max(int(48 * s), self._panel.top - int(44 * s)))
 
     def draw_content(self, surface: pygame.Surface) -> None:
