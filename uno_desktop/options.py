@@ -631,11 +631,16 @@ def rule_set_problem(rules: RuleSet) -> Problem | None:
         )
     stuck = _stuck_table(rules)
     if stuck is not None:
+        players, circled = stuck
+        what = (
+            "went round in circles until the idle turns ended it blocked"
+            if circled
+            else f"did not end within {probe_round_limit(rules)} moves"
+        )
         return Problem(
             ("deck", "draw", "drawn_card", "hand_size", "players", "extends"),
-            f"a test round with {stuck} players did not end within "
-            f"{probe_round_limit(rules)} moves: "
-            "with these cards and options play can go round in circles for ever (too few "
+            f"a test round with {players} players {what}: "
+            "with these cards and options play can go round in circles (too few "
             "cards for 'draw: until_playable'?)",
         )
     return None
@@ -648,10 +653,13 @@ def check_rule_set(rules: RuleSet) -> None:
         raise OptionError(problem.keys[0], problem.message)
 
 
-def _stuck_table(rules: RuleSet) -> int | None:
-    """A table size at which a test round did not end, or None. Players play a card when
-    they can (as the computer players do); deals go to the smallest, a middle and the
-    largest table in turn. Verdicts are remembered by the options that change the game."""
+def _stuck_table(rules: RuleSet) -> tuple[int, bool] | None:
+    """A table size at which a test round did not end, or ended blocked by a play (the
+    idle turns of a circle: the one card there was drawn and played, again and again),
+    and whether it was that; None when every test round ended by its play. Players play
+    a card when they can (as the computer players do); deals go to the smallest, a
+    middle and the largest table in turn. Verdicts are remembered by the options that
+    change the game."""
     key = json.dumps(
         {k: v for k, v in rules_to_json(rules).items() if k not in LABELS}, sort_keys=True
     )
@@ -663,10 +671,10 @@ def _stuck_table(rules: RuleSet) -> int | None:
     return verdict
 
 
-_VERDICTS: dict[str, int | None] = {}
+_VERDICTS: dict[str, tuple[int, bool] | None] = {}
 
 
-def _probe(rules: RuleSet) -> int | None:
+def _probe(rules: RuleSet) -> tuple[int, bool] | None:
     from .engine.actions import Play
     from .engine.game import Game
 
@@ -684,7 +692,10 @@ def _probe(rules: RuleSet) -> int | None:
             legal = game.legal_actions(game.current)
             plays = [a for a in legal if type(a) is Play]
             pool = plays or legal
-            game.apply(pool[rng.randrange(len(pool))])
+            action = pool[rng.randrange(len(pool))]
+            game.apply(action)
+            if game.blocked and type(action) is Play:
+                return players, True
         if not game.is_over:
-            return players
+            return players, False
     return None
