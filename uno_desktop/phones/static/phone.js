@@ -128,11 +128,12 @@
       n.setAttribute("role", "status");
       n.append(document.createElement("span"), document.createElement("button"));
       n.lastChild.type = "button";
-      n.lastChild.className = "btn quiet";
+      n.lastChild.className = "btn";
+      n.lastChild.style.marginLeft = "8px";
       n.lastChild.addEventListener("click", () => { n.hidden = true; });
       document.body.prepend(n);
     }
-    n.firstChild.textContent = (text || "") + " ";
+    n.firstChild.textContent = text || "";
     n.lastChild.textContent = words ? words.ok : "OK";
     n.hidden = !text;
   }
