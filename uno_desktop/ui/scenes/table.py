@@ -169,21 +169,12 @@ class TableScene(Scene):
     def live(self) -> bool:
         """The table (or one of its own overlays) is on top, notices that only tell aside
         (`Scene.pauses_play`): not paused, no round end."""
-        top = self._top_that_pauses()
+        above = self.stack.scenes if self.stack is not None else [self]
+        top = next((s for s in reversed(above) if s is self or s.pauses_play), self)
         if top is self:
             return True
         own = (self.actions.decision, self.modal, self._handoff)
         return isinstance(top, TableOverlay) and top in own
-
-    def _top_that_pauses(self) -> Scene | None:
-        """The topmost scene above the table (or the table) that stops play while up."""
-        stack = self.stack
-        if stack is None:
-            return self
-        for scene in reversed(stack.scenes):
-            if scene is self or scene.pauses_play:
-                return scene
-        return self
 
     @property
     def takes_keys(self) -> bool:
