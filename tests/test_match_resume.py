@@ -31,7 +31,6 @@ from uno_desktop.match import (
     MAX_SEED,
     ManualClock,
     Match,
-    RoundTooLong,
     SavedMatchError,
     SeatSpec,
     Timing,
@@ -39,6 +38,8 @@ from uno_desktop.match import (
 )
 from uno_desktop.paths import user_presets_dir
 from uno_desktop.presets import load_preset
+
+from .long_round import long_round_doc
 
 OFFICIAL = load_preset("official")
 SEATS = [SeatSpec("Ann", "easy"), SeatSpec("Bo", "normal"), SeatSpec("Cy", "hard")]
@@ -304,7 +305,7 @@ def _break(doc: dict, how: str) -> object:
     elif how == "actions not a list":
         doc["actions"] = {"actions": []}
     elif how == "endless round":
-        doc["actions"] = [{"type": "Draw", "seat": 0}] * MAX_ROUND_ACTIONS
+        doc["actions"] = [{"type": "Draw", "seat": 0}] * (MAX_ROUND_ACTIONS + 1)
     else:  # pragma: no cover
         raise AssertionError(how)
     return doc
@@ -552,7 +553,7 @@ def test_the_largest_save_the_game_can_write_is_far_below_the_readers_limit():
         round_no=MAX_MATCH_ROUNDS,
         round_history=[[MAX_ROUND_POINTS] * 10] * (MAX_MATCH_ROUNDS - 1),
         totals=[MAX_ROUND_POINTS * MAX_MATCH_ROUNDS] * 10,
-        actions=[biggest] * (MAX_ROUND_ACTIONS - 1),
+        actions=[biggest] * MAX_ROUND_ACTIONS,
     )
     size = len(storage.encode_document("saved_match", 2, doc, False))
     assert size * 4 < storage.MAX_FILE_BYTES
@@ -570,9 +571,17 @@ def test_a_match_ends_after_the_round_limit_with_the_leader_winning():
     assert match.match_winner == max(range(3), key=lambda s: match.totals[s])
 
 
-def test_a_round_that_goes_on_for_ever_ends_in_a_clear_error():
-    match = new_match(OFFICIAL, 2, ManualClock())
-    match.start_round()
-    match.game.actions.extend([Draw(0)] * (MAX_ROUND_ACTIONS - 1))
-    with pytest.raises(RoundTooLong, match="did not end within 20000 moves"):
-        match.act(match.game.legal_actions(match.game.current)[0])
+def test_a_continued_round_whose_next_move_reaches_the_move_limit_ends_blocked():
+    # Continue on a round one move short of the limit: the next move ends it, no score,
+    # and the match goes on (saved again, read again, the next round dealt).
+    clock = ManualClock()
+    match = Match.from_dict(long_round_doc(), clock=clock, bot_factory=stub_factory)
+    drive(match, clock, 0.5, until_actions=total_actions(match) + 1)
+    assert match.round_over and match.game.blocked and match.game.winner is None
+    assert len(match.game.actions) == MAX_ROUND_ACTIONS
+    again = Match.from_dict(match.to_dict(), clock=ManualClock(), bot_factory=stub_factory)
+    assert again.round_over and again.game.blocked
+    again.finish_round()
+    assert again.totals == [0] * 6
+    again.start_round()
+    assert not again.round_over

@@ -689,15 +689,25 @@ def rule_set_problem(rules: RuleSet) -> Problem | None:
         )
     stuck = _stuck_table(rules)
     if stuck is not None:
+        players, circled = stuck
         return Problem(
             ("deck", "draw", "drawn_card", "hand_size", "players", "extends"),
             Reason.of(
+                N_(
+                    "a test round with {players} players went round in circles until the idle "
+                    "turns ended it blocked: with these cards and options play can go round in "
+                    "circles (too few cards for 'draw: until_playable'?)"
+                ),
+                players=players,
+            )
+            if circled
+            else Reason.of(
                 N_(
                     "a test round with {players} players did not end within {moves} moves: "
                     "with these cards and options play can go round in circles for ever (too "
                     "few cards for 'draw: until_playable'?)"
                 ),
-                players=stuck,
+                players=players,
                 moves=probe_round_limit(rules),
             ),
         )
@@ -711,10 +721,13 @@ def check_rule_set(rules: RuleSet) -> None:
         raise OptionError(problem.keys[0], problem.message)
 
 
-def _stuck_table(rules: RuleSet) -> int | None:
-    """A table size at which a test round did not end, or None. Players play a card when
-    they can (as the computer players do); deals go to the smallest, a middle and the
-    largest table in turn. Verdicts are remembered by the options that change the game."""
+def _stuck_table(rules: RuleSet) -> tuple[int, bool] | None:
+    """A table size at which a test round did not end, or ended blocked by a play (the
+    idle turns of a circle: the one card there was drawn and played, again and again),
+    and whether it was that; None when every test round ended by its play. Players play
+    a card when they can (as the computer players do); deals go to the smallest, a
+    middle and the largest table in turn. Verdicts are remembered by the options that
+    change the game."""
     key = json.dumps(
         {k: v for k, v in rules_to_json(rules).items() if k not in LABELS}, sort_keys=True
     )
@@ -726,10 +739,10 @@ def _stuck_table(rules: RuleSet) -> int | None:
     return verdict
 
 
-_VERDICTS: dict[str, int | None] = {}
+_VERDICTS: dict[str, tuple[int, bool] | None] = {}
 
 
-def _probe(rules: RuleSet) -> int | None:
+def _probe(rules: RuleSet) -> tuple[int, bool] | None:
     from .engine.actions import Play
     from .engine.game import Game
 
@@ -747,7 +760,10 @@ def _probe(rules: RuleSet) -> int | None:
             legal = game.legal_actions(game.current)
             plays = [a for a in legal if type(a) is Play]
             pool = plays or legal
-            game.apply(pool[rng.randrange(len(pool))])
+            action = pool[rng.randrange(len(pool))]
+            game.apply(action)
+            if game.blocked and type(action) is Play:
+                return players, True
         if not game.is_over:
-            return players
+            return players, False
     return None

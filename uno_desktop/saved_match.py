@@ -11,10 +11,11 @@ The match's limits live here, since they bound what a save may hold too.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .engine import Game, IllegalAction, RuleSet
+from .engine import MAX_ROUND_MOVES, Game, IllegalAction, RuleSet
 from .engine.actions import Action, action_from_dict, action_to_dict
 from .options import (
     MAX_PLAYERS,
@@ -54,11 +55,13 @@ __all__ = [
     "parse_table",
 ]
 
+log = logging.getLogger(__name__)
+
 SEAT_KINDS_TEXT = ", ".join(SeatKind)  # for messages: "human, easy, normal, hard"
 
-MAX_ROUND_ACTIONS = 20_000
-"""A round still going after this many actions never ends (normal rounds take a few
-hundred; the preset check refuses rules that go round in circles): a clear error."""
+MAX_ROUND_ACTIONS = MAX_ROUND_MOVES
+"""The most actions a round's log holds: the engine ends a round still going after this
+many moves blocked (normal rounds take a few hundred)."""
 MAX_MATCH_ROUNDS = 10_000
 """A match ends after this many rounds even if nobody reached the target: the leader
 wins. Also bounds what a saved match can hold."""
@@ -236,10 +239,9 @@ def parse_actions(raw: object, where: str) -> list[Action]:
     """The actions of one round log, each checked for shape before the engine sees it."""
     if not isinstance(raw, list):
         raise SavedMatchError(f"{where} must be a list of actions")
-    if len(raw) >= MAX_ROUND_ACTIONS:
+    if len(raw) > MAX_ROUND_ACTIONS:
         raise SavedMatchError(
-            f"{where}: the round did not end within {MAX_ROUND_ACTIONS} moves; these rules "
-            "let play go round in circles"
+            f"{where}: more than {MAX_ROUND_ACTIONS} moves; a round ends blocked at that many"
         )
     out = []
     for j, ad in enumerate(raw):
@@ -256,7 +258,13 @@ def parse_actions(raw: object, where: str) -> list[Action]:
 
 
 def _replay(game: Game, actions: list[Action], where: str) -> None:
+    """Apply a round's logged actions. A round that ends blocked before its log does was
+    saved while it went round in circles, before the rule that ends such rounds: it ends
+    blocked there now, and the rest of its log is the circle (never a broken match)."""
     for j, action in enumerate(actions):
+        if game.is_over and game.blocked:
+            log.info("%s ends blocked after %d of its %d actions", where, j, len(actions))
+            return
         try:
             game.apply(action)
         except IllegalAction:

@@ -208,9 +208,13 @@ def _parse_seat_kind(value: Any) -> SeatKind:
 
 
 def parse_seat(value: Any) -> SeatSetting:
-    """A seat of a finished match in the history: a name and a kind."""
+    """A seat of a finished match in the history: a name (one `names.is_seat_name`
+    accepts) and a kind."""
     kind = _parse_seat_kind(value)
-    return SeatSetting(parse_text(value.get("name"), MAX_NAME_CHARS), kind)
+    name = value.get("name")
+    if not is_seat_name(name):
+        raise ValueError("a seat's name no screen can show")
+    return SeatSetting(name, kind)
 
 
 def _parse_remembered_seat(value: Any) -> SeatSetting:

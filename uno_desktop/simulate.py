@@ -9,14 +9,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypedDict
 
-from .engine import Action, Game, Observation, Play, RuleSet
+from .engine import MAX_ROUND_MOVES, Action, Game, Observation, Play, RuleSet
 
 if TYPE_CHECKING:
     from .ai import Bot
 
-MAX_DECISIONS_PER_GAME = 20_000
-"""A game still going after this many decisions never ends: a clear error, not a hang
-(normal rounds take a few hundred; presets that go round in circles are refused)."""
+
+def cut_off(game: Game) -> bool:
+    """Whether a finished game was ended blocked by the engine's move limit (random
+    players who draw when they could play can wander for a long time), not by its play."""
+    return game.blocked and game.moves >= MAX_ROUND_MOVES
+
 
 Chooser = Callable[[Observation | None, Game, list[Action], random.Random], Action]
 
@@ -45,6 +48,7 @@ class SimResult:
     decisions: int = 0
     turns: int = 0
     blocked: int = 0
+    cut_off: int = 0  # of the blocked: ended by the move limit
     wins: list[int] = field(default_factory=list)
     points: list[int] = field(default_factory=list)
 
@@ -61,6 +65,7 @@ class SimResult:
             else None,
             "mean_turns": round(self.turns / self.games, 1) if self.games else 0,
             "blocked": self.blocked,
+            "cut_off": self.cut_off,
             "wins_per_seat": self.wins,
             "points_per_seat": self.points,
         }
@@ -78,14 +83,7 @@ def simulate_random(
     t0 = time.perf_counter()
     for g in range(games):
         game = Game.new(rules, players, seed=rng.getrandbits(64), dealer=g % players, record=False)
-        decisions = 0
-        while not game.is_over:
-            decisions += 1
-            if decisions > MAX_DECISIONS_PER_GAME:
-                raise RuntimeError(
-                    f"game {g + 1} did not end within {MAX_DECISIONS_PER_GAME} decisions "
-                    f"(seed {seed}): these rules let play go round in circles"
-                )
+        while not game.is_over:  # the engine ends a round at its move limit
             before = game.current
             game.apply(choose(game, game.current, rng))
             res.decisions += 1
@@ -93,6 +91,7 @@ def simulate_random(
                 res.turns += 1
         if game.winner is None:
             res.blocked += 1
+            res.cut_off += cut_off(game)
         else:
             res.wins[game.winner] += 1
         for s, p in enumerate(game.points):
@@ -111,6 +110,7 @@ def format_result(res: SimResult, as_json: bool) -> str:
         f"decisions    {d['decisions']}  ({d['us_per_decision']} us per decision)",
         f"mean turns   {d['mean_turns']}",
         f"blocked      {d['blocked']}",
+        f"cut off      {d['cut_off']}  (of the blocked: still going at {MAX_ROUND_MOVES} moves)",
         "wins/seat    " + " ".join(str(w) for w in res.wins),
         "points/seat  " + " ".join(str(p) for p in res.points),
     ]
@@ -151,6 +151,7 @@ class BotSimResult:
     games: int
     seconds: float = 0.0
     blocked: int = 0
+    cut_off: int = 0  # of the blocked: ended by the move limit
     wins: list[int] = field(default_factory=list)
     points: list[int] = field(default_factory=list)
     seat_wins: list[int] = field(default_factory=list)  # by seat counted from the dealer's left
@@ -179,6 +180,7 @@ class BotSimResult:
             "games": self.games,
             "seconds": round(self.seconds, 3),
             "blocked": self.blocked,
+            "cut_off": self.cut_off,
             "bots": rows,
             "wins_by_seat_from_dealer_left": self.seat_wins,
         }
@@ -211,14 +213,7 @@ def simulate_bots(rules: RuleSet, levels: Sequence[str], games: int, seed: int) 
         dealer = (g // n) % n
         game = Game.new(rules, n, seed=deals.getrandbits(64), dealer=dealer)
         rng = random.Random(deals.getrandbits(64))
-        steps = 0
-        while not game.is_over:
-            steps += 1
-            if steps > MAX_DECISIONS_PER_GAME:
-                raise RuntimeError(
-                    f"game {g + 1} did not end within {MAX_DECISIONS_PER_GAME} decisions "
-                    f"(seed {seed}): these rules let play go round in circles"
-                )
+        while not game.is_over:  # the engine ends a round at its move limit
             if _out_of_turn(game, bots, bot_at, rng):
                 continue
             seat = game.current
@@ -230,6 +225,7 @@ def simulate_bots(rules: RuleSet, levels: Sequence[str], games: int, seed: int) 
             game.apply(action)
         if game.winner is None:
             res.blocked += 1
+            res.cut_off += cut_off(game)
         else:
             res.wins[bot_at[game.winner]] += 1
             res.seat_wins[(game.winner - dealer - 1) % n] += 1
@@ -262,7 +258,7 @@ def format_bot_result(res: BotSimResult, as_json: bool) -> str:
         f"preset {d['preset']}, {d['players']} players, bots {','.join(res.bots)} "
         "(seats rotate every game)",
         f"games        {res.games}  ({rate:.1f} games/s, {res.seconds:.1f} s), "
-        f"blocked {res.blocked}",
+        f"blocked {res.blocked} (cut off at {MAX_ROUND_MOVES} moves: {res.cut_off})",
         f"{'#':<3}{'bot':<8}{'wins':>7}{'win rate':>10}   "
         f"{'95% CI (Wilson)':<18}{'points/game':>12}",
     ]

@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from .seats import in_language, looks_like_computer
+from .names import is_seat_name, typeable
+from .seats import given_names, in_language, looks_like_computer
 from .settings import (
     MAX_NAME_CHARS,
     MAX_SEATS,
@@ -198,6 +199,23 @@ class RoundResult:
             raise ValueError(f"seat {self.winner} is not at this table")
 
 
+def _parse_name(value: Any) -> str:
+    """A player's name as the statistics keep it: one a seat may carry (`is_seat_name`),
+    so every name read can be written again and shown."""
+    if not is_seat_name(value):
+        raise ValueError("a name no screen can show")
+    return value
+
+
+def _parse_plain(value: Any, max_chars: int = 1000) -> str:
+    """A text that is no name (a preset, a match id): only characters text may hold
+    (`names.typeable`: no NUL, control or lone surrogate, which no file could take)."""
+    text = parse_text(value, max_chars)
+    if typeable(text) != text:
+        raise ValueError("a text with characters no file can hold")
+    return text
+
+
 def _parse_count(value: Any) -> int:
     number = parse_int(value)
     if not 0 <= number <= MAX_COUNT:
@@ -236,7 +254,7 @@ def _parse_match_record(value: Any) -> MatchRecord:
     n = len(seats)
     winner = value.get("winner")
     if winner is not None:
-        winner = parse_text(winner, MAX_NAME_CHARS)
+        winner = _parse_name(winner)
     totals = _parse_int_list(value.get("totals"), n)
     rounds_raw = value.get("round_points")
     if not isinstance(rounds_raw, list) or len(rounds_raw) > CHART_ROUNDS_LIMIT:
@@ -250,13 +268,13 @@ def _parse_match_record(value: Any) -> MatchRecord:
         raise ValueError("round winner out of range")
     match_id = value.get("match_id")
     if match_id is not None:
-        match_id = parse_text(match_id, 64)
+        match_id = _parse_plain(match_id, 64)
     rounds = _parse_count(value.get("rounds", len(round_points)))
     if rounds < len(round_points):
         raise ValueError("rounds")
     return MatchRecord(
         finished_at=finished_at,
-        preset=parse_text(value.get("preset")),
+        preset=_parse_plain(value.get("preset")),
         seats=seats,
         winner=winner,
         totals=totals,
@@ -267,10 +285,11 @@ def _parse_match_record(value: Any) -> MatchRecord:
     )
 
 
-def parse_stats(data: Mapping[str, Any]) -> tuple[Stats, bool]:
-    """Stats from their JSON form and whether anything had to be left out (a damaged
-    entry costs that entry, not the whole file; the caller keeps a copy of the file)."""
-    lost = False
+def parse_stats(data: Mapping[str, Any]) -> tuple[Stats, list[str]]:
+    """Stats from their JSON form and what had to be left out, one line per entry (a
+    damaged entry costs that entry, not the whole file; the caller keeps a copy of the
+    file). A player's name no screen can show (`names.is_seat_name`) costs its entry."""
+    lost: list[str] = []
     players: dict[str, PlayerStats] = {}
     unsaid: list[str] = []  # names whose entry does not say whether they are a computer
     raw_players = data.get("players", {})
@@ -278,24 +297,24 @@ def parse_stats(data: Mapping[str, Any]) -> tuple[Stats, bool]:
         for name, entry in raw_players.items():
             try:
                 player, said = _parse_player_stats(entry)
-                players[parse_text(name, MAX_NAME_CHARS)] = player
-            except (TypeError, ValueError):
-                lost = True
+                players[_parse_name(name)] = player
+            except (TypeError, ValueError) as e:
+                lost.append(f"players: {_shown(name)}: {e}")
                 continue
             if not said:
                 unsaid.append(name)
     else:
-        lost = True
+        lost.append(f"players: not an object of at most {NAMES_LIMIT} names")
     history: list[MatchRecord] = []
     raw_history = data.get("history", [])
     if isinstance(raw_history, list) and len(raw_history) <= HISTORY_LIMIT:
-        for entry in raw_history:
+        for i, entry in enumerate(raw_history):
             try:
                 history.append(_parse_match_record(entry))
-            except (TypeError, ValueError):
-                lost = True
+            except (TypeError, ValueError) as e:
+                lost.append(f"history: match {i + 1}: {e}")
     else:
-        lost = True
+        lost.append(f"history: not a list of at most {HISTORY_LIMIT} matches")
     for name in unsaid:
         players[name] = dataclasses.replace(players[name], computer=_was_computer(name, history))
     open_rounds: dict[str, int] = {}
@@ -303,13 +322,19 @@ def parse_stats(data: Mapping[str, Any]) -> tuple[Stats, bool]:
     if isinstance(raw_open, Mapping) and len(raw_open) <= OPEN_MATCHES_LIMIT:
         for match_id, counted in raw_open.items():
             try:
-                open_rounds[parse_text(match_id, 64)] = _parse_count(counted)
-            except (TypeError, ValueError):
-                lost = True
+                open_rounds[_parse_plain(match_id, 64)] = _parse_count(counted)
+            except (TypeError, ValueError) as e:
+                lost.append(f"open_rounds: {_shown(match_id)}: {e}")
     else:
-        lost = True
+        lost.append(f"open_rounds: not an object of at most {OPEN_MATCHES_LIMIT} matches")
     stats = Stats(_merge_given_names(players), tuple(history[-HISTORY_LIMIT:]), open_rounds)
     return stats, lost
+
+
+def _shown(text: object) -> str:
+    """A key from the file, quoted for a message: ASCII, one line, at most 40 characters."""
+    quoted = ascii(text)
+    return quoted if len(quoted) <= 40 else quoted[:39] + "…"
 
 
 def _merge_given_names(players: Mapping[str, PlayerStats]) -> dict[str, PlayerStats]:
@@ -356,7 +381,14 @@ def _counted_rounds(
 
 
 def _english_seats(seats: tuple[SeatSetting, ...]) -> tuple[SeatSetting, ...]:
-    return tuple(SeatSetting(in_language(s.name, english=True), s.kind) for s in seats)
+    """The seats as the statistics keep them: the game's own names in English, and a
+    name no screen can show (`names.is_seat_name`) as the seat's own name, as seats fall
+    back, so nothing is written that could not be read (or written) again."""
+    given = given_names([s.kind for s in seats])
+    return tuple(
+        SeatSetting(in_language(s.name if is_seat_name(s.name) else given[i], english=True), s.kind)
+        for i, s in enumerate(seats)
+    )
 
 
 def _forget_extra_names(players: dict[str, PlayerStats], here: set[str]) -> None:
@@ -414,7 +446,7 @@ def add_match(stats: Stats, result: MatchResult, finished_at: datetime) -> Stats
     charted = n_rounds <= CHART_ROUNDS_LIMIT
     record = MatchRecord(
         finished_at=finished_at.isoformat(timespec="seconds"),
-        preset=result.preset,
+        preset=typeable(result.preset) or "?",
         seats=seats,
         winner=None if result.winner is None else seats[result.winner].name,
         totals=tuple(min(MAX_COUNT, t) for t in totals),

@@ -359,8 +359,14 @@ class Storage:
             return Stats()
         stats, lost = parse_stats(data)
         if lost:
-            log.warning("%s: some entries were unusable and left out", self.stats_path)
-            moved = self._set_aside(self.stats_path, "some entries could not be read")
+            log.warning(
+                "%s: %d entries were unusable and left out; the first: %s",
+                self.stats_path,
+                len(lost),
+                lost[0],
+            )
+            reason = f"{len(lost)} entries could not be read; the first: {lost[0]}"
+            moved = self._set_aside(self.stats_path, reason)
             if moved is not None:
                 self._save(_STATS, stats.to_dict())
                 self.notice(

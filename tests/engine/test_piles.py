@@ -72,3 +72,36 @@ def test_a_play_breaks_the_lap_of_blocked_draws() -> None:
     game.apply(Draw(0))
     assert game.is_over
     assert game.winner is None
+
+
+def test_a_drawn_reverse_passed_back_and_forth_with_nothing_else_to_draw_ends_blocked() -> None:
+    # Bo and Ann each draw the one card there is and play it; nobody else ever plays.
+    game = deal(["BR G1", "G2 G3", "G4 G5"], start="YR")  # the dealer, Ann, plays first
+    game.apply(play(0, "BR"))
+    for seat, card in [(1, "YR"), (0, "BR"), (1, "YR")]:
+        assert not game.is_over
+        drawn = game.apply(Draw(seat))
+        assert events.CardsDrawn(seat, 1, (Card.parse(card),), "draw") in drawn
+        evs = game.apply(play(seat, card))
+    assert game.is_over
+    assert game.winner is None and game.blocked
+    assert events.RoundEnded(None, (0, 0, 0), True) in evs
+
+
+def test_keeping_the_drawn_card_breaks_the_lap_of_idle_turns() -> None:
+    game = deal(["BR G1", "G2 G3", "G4 G5"], start="YR")
+    game.apply(play(0, "BR"))
+    game.apply(Draw(1))
+    game.apply(play(1, "YR"))
+    game.apply(Draw(0))
+    game.apply(Pass(0))  # Ann keeps the Reverse: her hand changed
+    game.apply(Draw(2))  # Cy draws nothing: the lap starts again
+    assert not game.is_over
+
+
+def test_cards_drawn_and_played_while_more_could_be_drawn_are_no_idle_turns() -> None:
+    game = deal(["B2 G3", "Y4 G9", "B6 Y2"], start="R1", pile="R5 R6 R7 R8")
+    for seat, card in [(1, "R5"), (2, "R6"), (0, "R7"), (1, "R8")]:
+        game.apply(Draw(seat))
+        game.apply(play(seat, card))
+    assert not game.is_over

@@ -136,3 +136,27 @@ def test_nothing_is_sent_again_while_nothing_changed():
     for _ in range(5):
         table.pump()
     assert len(wire.sent) == sent
+
+
+def test_a_phones_move_that_reaches_the_move_limit_ends_the_round_blocked_not_the_table():
+    from uno_desktop.engine.actions import Challenge, Draw, Pass
+    from uno_desktop.match import ManualClock, Match
+
+    from ..long_round import long_round_doc, seat_to_move
+
+    set_language("en")
+    seat = seat_to_move()
+    match = Match.from_dict(long_round_doc({seat: "phone"}), clock=ManualClock())
+    table, wire = phone_table(match, [seat])
+    table.pump()
+    action = match.legal_actions(seat)[0]
+    request = {
+        Draw: lambda: Request("draw"),
+        Pass: lambda: Request("keep"),
+        Challenge: lambda: Request("challenge"),
+    }.get(type(action), lambda: Request("play", action.card, action.color, action.target))()
+    wire.inbox.append((seat, request))
+    assert table.pump() is True
+    assert match.round_over
+    result = wire.last(seat, "state")["result"]
+    assert result["blocked"] is True and result["winner"] is None

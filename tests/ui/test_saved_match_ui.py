@@ -143,6 +143,24 @@ def message_text(scene: MessageScene) -> str:
     return scene.text() if callable(scene.text) else str(scene.text)
 
 
+def test_continue_on_a_round_at_the_move_limit_shows_it_ended_blocked(services):
+    # The computers' next move is the round's 20,000th: the round ends blocked, no crash.
+    from ..long_round import long_round_doc
+
+    services.storage.save_match(long_round_doc())
+    stack = continue_from_title(services)
+    table = stack.top
+    assert type(table).__name__ == "TableScene"
+    for _frame in range(400):
+        if type(stack.top).__name__ == "RoundEndScene":
+            break
+        services.clock.advance(0.1)
+        stack.top.update(0.1)
+        stack.apply_pending()
+    assert type(stack.top).__name__ == "RoundEndScene"
+    assert services.match.game.blocked and services.match.game.winner is None
+
+
 def test_a_match_whose_preset_is_gone_is_set_aside_and_the_player_told_what_to_do(services):
     folder = user_presets_dir()
     folder.mkdir(parents=True)

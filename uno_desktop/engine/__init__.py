@@ -25,6 +25,7 @@ _WHERE: dict[str, str] = {
     "build_deck": "cards",
     "parse_cards": "cards",
     "Game": "game",
+    "MAX_ROUND_MOVES": "game",
     "IllegalAction": "game",
     "Observation": "observation",
     "Phase": "observation",
@@ -41,6 +42,7 @@ _WHERE: dict[str, str] = {
 
 __all__ = [
     "COLORS",
+    "MAX_ROUND_MOVES",
     "OFFICIAL",
     "Action",
     "CallUno",
@@ -90,7 +92,7 @@ if TYPE_CHECKING:
     from . import actions, events
     from .actions import Action, CallUno, CatchUno, Challenge, Draw, Pass, Play
     from .cards import COLORS, Card, Color, build_deck, parse_cards
-    from .game import Game, IllegalAction
+    from .game import MAX_ROUND_MOVES, Game, IllegalAction
     from .observation import Observation, Phase
     from .rules import OFFICIAL, CustomEffect, CustomRule, RuleSet, Scoring, Stacking
     from .scoring import hand_points, match_winner, round_points

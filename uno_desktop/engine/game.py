@@ -91,7 +91,13 @@ from .tables import (
     tables_for,
 )
 
-__all__ = ["Game", "IllegalAction", "Observation", "Phase", "shuffle"]
+__all__ = ["MAX_ROUND_MOVES", "Game", "IllegalAction", "Observation", "Phase", "shuffle"]
+
+MAX_ROUND_MOVES = 20_000
+"""A round still going after this many moves ends blocked (no score), like a round in
+which nobody can play: a last guard, so no table, simulation or saved match ever runs
+without end (normal rounds take a few hundred; the built-in presets' idle-turn rule and
+the preset check end the circles known)."""
 
 
 class IllegalAction(ValueError):
@@ -154,10 +160,16 @@ class Game:
     guilty: Annotated[bool, Spec(SAME, "False")]  # whether it was a bluff
     catchable: Annotated[int | None, Spec(SAME, "None", "catchable")]
     start_on_top: Annotated[bool, Spec(SAME, "False")]  # no one has played on the start card
-    stall: Annotated[int, Spec(SAME, "0")]  # turns in a row that drew nothing (no cards)
+    # Idle turns in a row: turns that leave their player's hand as it was with nothing
+    # left to draw (nothing drawn, or the one card there was drawn and played); as many
+    # as there are seats end the round blocked. `idle_draw`: the drawn card was all there
+    # was (playing it makes the turn idle).
+    stall: Annotated[int, Spec(SAME, "0")]
+    idle_draw: Annotated[bool, Spec(SAME, "False")]
     winner: Annotated[int | None, Spec(SAME, "None")]
     points: Annotated[tuple[int, ...], Spec(SAME, "(0,) * n")]
     blocked: Annotated[bool, Spec(SAME, "False")]  # the round ended with no one able to draw
+    moves: Annotated[int, Spec(SAME, "0")]  # actions applied this round (MAX_ROUND_MOVES)
     scores: Annotated[tuple[int, ...], Spec(SAME, "(0,) * n", "scores")]  # the match so far
     _matching: Annotated[CardSet, Spec(SAME, "NOTHING")]  # matching the pile: PLAYABLE
     _now: Annotated[_Rule | None, Spec(SAME, "None")]  # `_rule(current)` till apply changes it
@@ -516,6 +528,8 @@ class Game:
                     events.append(CardKept(seat))
                 self.drawn_card = None
                 self.phase = _PLAY
+                self.idle_draw = False
+                self.stall = 0  # the card kept: the hand changed
                 self.current = (self.current + self.direction) % self.n
             elif type(action) is Challenge:
                 self.catchable = None
@@ -528,6 +542,10 @@ class Game:
             else:
                 self._catch(action)  # type: ignore[arg-type]
         self._now = None
+        self.moves += 1
+        if self.moves >= MAX_ROUND_MOVES and not self.is_over:
+            self._clear_penalty()  # the move limit: nothing is pending once the round is over
+            self._end_round(None)
         if self.record:
             self.actions.append(action)
             self.log.extend(events)
@@ -564,7 +582,12 @@ class Game:
         if record:
             self._ev.append(CardPlayed(seat, card, seat != self.current))
         self.catchable = None
-        self.stall = 0
+        idle = self.idle_draw  # the drawn card, the only one there was: the hand is as it was
+        if idle:
+            self.idle_draw = False
+            self.stall += 1
+        else:
+            self.stall = 0
         in_penalty = False
         if self.phase is not _PLAY:  # a play from the drawn card or onto a penalty
             in_penalty = self.phase is _PENALTY
@@ -603,6 +626,9 @@ class Game:
         else:
             self.current = seat
             self._card_effect(a, nxt, in_penalty, guilty)
+        if idle and self.stall >= self.n:
+            self._clear_penalty()  # nothing is pending once the round is over
+            self._end_round(None)
 
     def _card_effect(self, a: Play, nxt: int, in_penalty: bool, guilty: bool) -> None:
         """What an action card (or a 7 or 0 under 7-0) does; `nxt` is the next seat."""
@@ -750,6 +776,7 @@ class Game:
             self.declared[seat] = False
             if self.record:
                 self._ev.append(CardsDrawn(seat, 1, (card,), "draw"))
+            single = True
         else:
             if rules.draw_until_playable:
                 got: list[Card] = []
@@ -763,7 +790,7 @@ class Game:
             else:
                 got = self._draw(seat, 1, "draw")
             if not got:
-                # Both piles are empty: the turn ends; a full lap of this blocks the round.
+                # Both piles are empty: an idle turn (see `stall`), which ends.
                 self.stall += 1
                 if self.stall >= self.n:
                     self._end_round(None)
@@ -771,11 +798,16 @@ class Game:
                 self._end_turn(1)
                 return
             card = got[-1]
-        self.stall = 0
+            single = len(got) == 1
         if rules.play_drawn and card in playable:
             self.phase = _DRAWN
             self.drawn_card = card
+            # Played, the one card there was to draw leaves the hand as it was: idle.
+            self.idle_draw = single and not pile and len(self._discard) <= 1
+            if not self.idle_draw:
+                self.stall = 0
         else:
+            self.stall = 0
             self.current = (seat + self.direction) % self.n
 
     def _take_penalty(self) -> None:

@@ -26,6 +26,8 @@ Server to phone:
     {"type": "error", "text": "..."}         an action the game refused, in words
     {"type": "error", "code": "rate"}        refused by the server ("too_big", "malformed",
                                              "rate"); the page words it from "strings"
+    {"type": "notice", "text": "..."}        what the big screen tells everyone (a save that
+                                             failed: the game goes on); shown until dismissed
     {"type": "replaced"}                     another screen opened this hand; closed 4001
     (close 4003)                             the game closed the table: do not reconnect
     (close 4002)                             too much waiting for this phone: reconnect

@@ -150,6 +150,12 @@ class PhoneTable:
             self._next_round = start
             self._key = None  # every phone's button changes
 
+    def notice(self, text: str) -> None:
+        """Tell every phone what the big screen tells everyone (a save that failed, in the
+        game's language): a line each page shows until it is dismissed. Play goes on."""
+        for seat in self.seats:
+            self.server.send(seat, {"type": "notice", "text": text})
+
     @property
     def next_round_offered(self) -> bool:
         return self._next_round is not None

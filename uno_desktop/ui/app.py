@@ -228,7 +228,8 @@ class App:
 
     def _show_storage_notices(self) -> None:
         """A save that failed mid-match (full disk, read-only folder) is told at once, over
-        whatever is on screen; play goes on after OK. The title shows its own."""
+        whatever is on screen, and to every phone; play goes on under it (OK takes it
+        down). The title shows its own."""
         storage = self.services.storage
         if storage is None or not storage.has_notices:
             return
@@ -236,7 +237,11 @@ class App:
         if top is None or not top.notices_on_top:
             return
         text = "\n".join(storage.take_notices())  # already translated by storage
-        self.stack.push(self.services.scenes.message(N_("Good to know"), lambda: text))
+        notice = self.services.scenes.message(N_("Good to know"), lambda: text)
+        notice.pauses_play = False  # computers and phones keep playing under it
+        self.stack.push(notice)
+        if self.services.phones is not None:
+            self.services.phones.notice(text)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:

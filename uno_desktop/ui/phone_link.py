@@ -89,6 +89,11 @@ class PhoneLink:
         if self._running:
             self.table.publish()
 
+    def notice(self, text: str) -> None:
+        """Tell every phone a notice the big screen shows (while listening)."""
+        if self._running:
+            self.table.notice(text)
+
     def offer_next_round(self, start: Callable[[], None] | None) -> None:
         """Let any phone start the next round with `start` (None: withdraw the offer)."""
         self.table.offer_next_round(start)

@@ -20,6 +20,9 @@ class Scene:
     transparent: bool = False
     #: a storage notice may pop up over this scene (not over the title or a notice)
     notices_on_top: bool = True
+    #: over the table, the match waits while this scene is up (the pause menu, a
+    #: question); a notice that only tells (a save that failed) sets it False
+    pauses_play: bool = True
 
     def __init__(self) -> None:
         self.stack: SceneStack | None = None

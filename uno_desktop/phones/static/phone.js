@@ -110,6 +110,8 @@
     } else if (msg.type === "error") {
       const text = msg.text || (words && words.errors[msg.code]) || "";
       toast(text);
+    } else if (msg.type === "notice") {
+      notice(msg.text);
     } else if (msg.type === "replaced") {
       replaced = true;
       cover(words ? words.replaced : "", words ? words.use_here : "", () => {
@@ -125,6 +127,25 @@
     const b = $("banner");
     b.hidden = !text;
     b.textContent = text || "";
+  }
+  function notice(text) {
+    // What the big screen tells everyone (a save that failed): a line until dismissed.
+    let n = $("notice");
+    if (!n) {
+      n = document.createElement("div");
+      n.id = "notice";
+      n.className = "banner";
+      n.setAttribute("role", "status");
+      n.append(document.createElement("span"), document.createElement("button"));
+      n.lastChild.type = "button";
+      n.lastChild.className = "btn";
+      n.lastChild.style.marginLeft = "8px";
+      n.lastChild.addEventListener("click", () => { n.hidden = true; });
+      document.body.prepend(n);
+    }
+    n.firstChild.textContent = text || "";
+    n.lastChild.textContent = words ? words.ok : "OK";
+    n.hidden = !text;
   }
   // A message takes the log's place under the prompt for a moment: inside the table, so
   // it never covers a card or a button, and nothing moves under the player's thumb.

@@ -167,8 +167,10 @@ class TableScene(Scene):
 
     @property
     def live(self) -> bool:
-        """The table (or one of its own overlays) is on top: not paused, no round end."""
-        top = self.stack.top if self.stack is not None else self
+        """The table (or one of its own overlays) is on top, notices that only tell aside
+        (`Scene.pauses_play`): not paused, no round end."""
+        above = self.stack.scenes if self.stack is not None else [self]
+        top = next((s for s in reversed(above) if s is self or s.pauses_play), self)
         if top is self:
             return True
         own = (self.actions.decision, self.modal, self._handoff)
