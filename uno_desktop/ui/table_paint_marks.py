@@ -143,3 +143,29 @@ def paint_shadow(
     img = cards.shadow(width)
     off = round(max(2, width * 0.05) * lift)
     return surface.blit(img, img.get_rect(center=(rect.centerx + off // 2, rect.centery + off)))
+
+
+def paint_key_cap(
+    surface: pygame.Surface, key: str, plate: pygame.Rect, x: int, px: int
+) -> tuple[int, pygame.Rect]:
+    """The key a person presses in the people's window, as a key cap at the plate's left
+    end (a light square with a darker lower edge). Returns where the name starts and the
+    rect painted."""
+    side = max(12, plate.h - max(4, plate.h // 5))
+    cap = pygame.Rect(0, 0, side, side)
+    cap.midleft = (x - max(2, plate.h // 8), plate.centery)
+    radius = max(3, side // 5)
+    edge = max(2, side // 8)
+    pygame.draw.rect(surface, theme.TEXT_DIM_RGB, cap, border_radius=radius)
+    pygame.draw.rect(
+        surface, theme.TEXT_RGB, cap.inflate(0, -edge).move(0, -edge // 2), border_radius=radius
+    )
+    draw_text(
+        surface,
+        key,
+        px,
+        theme.TEXT_DARK_RGB,
+        bold=True,
+        center=(cap.centerx, cap.centery - edge // 2),
+    )
+    return cap.right + max(4, plate.h // 6), cap
