@@ -1,8 +1,8 @@
 """The table's new marks in set situations, saved as PNG files for people to look at:
 a card lit to jump in, the house-rule chips, a stack's total on the pile, a banner clear
 of the turn prompt; pass-and-play's people's window (the key caps, a person's jump-in
-view), a hand-off that tells what was done to you, a resumed match's catch-up and the
-news of many cards drawn.
+view), the challenge banner's costs, a hand-off that tells what was done to you, a
+resumed match's catch-up and the news of many cards drawn.
 
     .venv/bin/python tools/screenshots_table.py [--out docs/screenshots] [--only NAME]
 
@@ -227,7 +227,14 @@ def news_flood(size: tuple[int, int]) -> Any:
     return Shot()
 
 
+def challenge_offer(size: tuple[int, int]) -> Any:
+    """Bo's Wild Draw Four waits for Ann: the banner says what a challenge costs."""
+    hands = [["W4", "R7", "G5", "B2", "Y8"], ["B1", "B2", "Y6", "G3", "R9"]]
+    return _table(["normal", "human"], hands, size, names=["Bo", "Ann"])
+
+
 SITUATIONS: dict[str, Callable[[tuple[int, int]], Any]] = {
+    "challenge-offer": challenge_offer,
     "people-window": people_window,
     "people-jump": people_jump,
     "handoff-summary": handoff_summary,

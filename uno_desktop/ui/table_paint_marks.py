@@ -149,23 +149,17 @@ def paint_key_cap(
     surface: pygame.Surface, key: str, plate: pygame.Rect, x: int, px: int
 ) -> tuple[int, pygame.Rect]:
     """The key a person presses in the people's window, as a key cap at the plate's left
-    end (a light square with a darker lower edge). Returns where the name starts and the
-    rect painted."""
-    side = max(12, plate.h - max(4, plate.h // 5))
+    end: a little taller than the plate, in the accent colour with a darker lower edge,
+    so it catches the eye. Returns where the name starts and the rect painted."""
+    side = max(16, round(plate.h * 1.3))
     cap = pygame.Rect(0, 0, side, side)
-    cap.midleft = (x - max(2, plate.h // 8), plate.centery)
+    cap.midleft = (plate.x, plate.centery)
     radius = max(3, side // 5)
-    edge = max(2, side // 8)
-    pygame.draw.rect(surface, theme.TEXT_DIM_RGB, cap, border_radius=radius)
-    pygame.draw.rect(
-        surface, theme.TEXT_RGB, cap.inflate(0, -edge).move(0, -edge // 2), border_radius=radius
-    )
-    draw_text(
-        surface,
-        key,
-        px,
-        theme.TEXT_DARK_RGB,
-        bold=True,
-        center=(cap.centerx, cap.centery - edge // 2),
-    )
-    return cap.right + max(4, plate.h // 6), cap
+    edge = max(2, side // 7)
+    pygame.draw.rect(surface, (0, 0, 0), cap.move(1, 2), border_radius=radius)
+    pygame.draw.rect(surface, theme.ACCENT_DARK_RGB, cap, border_radius=radius)
+    face = cap.inflate(-2, -edge - 1).move(0, -edge // 2)
+    pygame.draw.rect(surface, theme.ACCENT_RGB, face, border_radius=radius)
+    size = max(px, round(side * 0.62))
+    draw_text(surface, key, size, theme.TEXT_DARK_RGB, bold=True, center=face.center)
+    return cap.right + max(4, plate.h // 5), cap.move(1, 2).union(cap)

@@ -189,7 +189,8 @@ class Passing:
         t.actions.close_decision()
         self.jumper = seat
         t.set_viewer(seat)
-        t.services.sounds.play("select")
+        t.services.sounds.play("deal")
+        self.deliver_news(seat)  # they hold the screen: what only they may know first
         return True
 
     def back(self) -> None:
