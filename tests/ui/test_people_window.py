@@ -116,6 +116,48 @@ def test_cy_jumps_in_with_the_identical_card_and_the_turn_goes_on_from_her():
     assert isinstance(h.stack.top, HandoffOverlay) and h.stack.top.name == "Ann"
 
 
+def test_in_the_jump_in_view_the_focus_is_on_the_identical_card_and_enter_plays_it():
+    h = ann_plays_red_5()
+    h.key(pygame.K_3)
+    h.frame()
+    focused = [c.card for c in h.table.frame(h.surface.get_size()).hand if c.focused]
+    assert focused == [R5]
+    h.key(pygame.K_RETURN)
+    assert h.actions()[-1] == Play(2, R5)
+
+
+def test_the_next_players_own_key_brings_their_handoff_at_once():
+    h = ann_plays_red_5()
+    h.key(pygame.K_2)  # Bo is next: "it's me, go on"
+    h.frame()
+    assert isinstance(h.stack.top, HandoffOverlay) and h.stack.top.name == "Bo"
+
+
+def test_a_number_key_out_of_the_window_does_nothing_but_buzz():
+    h = ann_plays_red_5()
+    h.run(window_s(h) + 0.2)
+    confirm(h)  # Bo holds the screen
+    taken = len(h.actions())
+    h.key(pygame.K_3)
+    h.frame()
+    assert h.table.shown == 1 and len(h.actions()) == taken
+    assert h.services.sounds.played[-1] == "wrong"
+
+
+def test_without_jump_in_and_nobody_to_catch_no_window_delays_the_handoff():
+    set_language("en")
+    rules = RuleSet(hand_size=3)
+    match = make_match(["human", "human", "human"], [ANN, BO, CY], clock=ManualClock(), rules=rules)
+    h = TableHarness(match)
+    match.timing = h.services.timing()
+    h.settle()
+    confirm(h)
+    h.settle()
+    h.click(h.card_pos("R5"))
+    h.settle(max_s=window_s(h) - 0.3)  # the hand-off comes well before a window's end
+    assert isinstance(h.stack.top, HandoffOverlay) and h.stack.top.name == "Bo"
+
+
 def test_clicking_ones_own_plate_says_i_can_jump_in_too():
     h = ann_plays_red_5()
     h.click(h.table.layout.seats[2].name_rect.center)
