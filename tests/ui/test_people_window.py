@@ -278,3 +278,31 @@ def test_a_person_catches_a_forgotten_uno_with_their_number_key():
     assert "Ann forgot UNO!" in h.table.frame(h.surface.get_size()).status
     h.key(pygame.K_2)
     assert h.actions()[-1] == CatchUno(1, 0)
+
+
+def test_the_table_wakes_when_the_window_closes_and_not_again_after():
+    """The loop sleeps while people look; it wakes to take the key caps down, once. Cy (a
+    computer) skips Bo, so Ann plays again with no hand-off between."""
+    set_language("en")
+    rules = RuleSet(hand_size=3, jump_in=True)
+    match = make_match(
+        ["human", "normal", "human"],
+        [ANN, ["RS", "B1", "B2"], BO],
+        clock=ManualClock(),
+        rules=rules,
+        names=["Ann", "Cy", "Bo"],
+    )
+    h = TableHarness(match)
+    match.timing = h.services.timing()
+    h.settle()
+    confirm(h)
+    h.settle()
+    h.click(h.card_pos("R5"))
+    for _ in range(300):
+        h.frame()
+        if h.table.input_ok and h.table.passing.window_open:
+            break
+    assert 0 < h.table.wake_in_s() <= window_s(h)
+    h.settle()
+    assert h.match.human_to_act() == 0 == h.table.shown  # Ann again
+    assert h.table.wake_in_s() is None  # Ann decides: nothing falls due by itself

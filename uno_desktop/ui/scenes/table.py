@@ -240,7 +240,7 @@ class TableScene(Scene):
         why = self.actions.why_s if self.actions.why else None
         wakes = [s for s in (self._toast_s if self.toast else None, why) if s is not None]
         end = self.passing.window_end_s
-        if end is not None:
+        if end is not None and self.passing.window_open:
             wakes.append(end - self.services.clock.now_s())  # its key caps go
         try:
             due = self.match.next_due_s()
