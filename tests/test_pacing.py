@@ -163,6 +163,22 @@ def test_computers_offered_a_jump_in_are_asked_react_time_after_the_card_was_pla
     assert list(pacing.due_now(game)) == [Due(Window.JUMP, (2,))]
 
 
+def test_once_a_handoff_closed_the_jump_in_no_computer_jumps_on_that_card() -> None:
+    """A hand-off screen came up (`close_jump`): the turn is that person's; a person's UNO
+    call meanwhile does not reopen it, the next card played does."""
+    hands = [["R5", "R6"], ["R9", "B2"], ["G1", "G2"], ["R5", "R9"]]
+    game = dealt(hands, OFFICIAL.replace(jump_in=True))
+    pacing, clock = paced(game, {3})
+    act(pacing, game, Play(0, R5))
+    pacing.close_jump()
+    act(pacing, game, CallUno(0))
+    clock.advance(TIMING.react_s * 5)
+    assert Window.JUMP not in windows(pacing, game)
+    act(pacing, game, Play(1, Card.parse("R9")))  # a new card: a new chance
+    clock.advance(TIMING.react_s)
+    assert Window.JUMP in windows(pacing, game)
+
+
 def test_no_jump_in_window_opens_when_the_rules_have_no_jump_in() -> None:
     game = dealt([["R5", "R6"], ["B1", "B2"], ["R5", "G9"]])
     pacing, clock = paced(game, {1, 2})

@@ -1,6 +1,8 @@
 """The table's new marks in set situations, saved as PNG files for people to look at:
 a card lit to jump in, the house-rule chips, a stack's total on the pile, a banner clear
-of the turn prompt.
+of the turn prompt; pass-and-play's people's window (the key caps, a person's jump-in
+view), the challenge banner's costs, a hand-off that tells what was done to you, a
+resumed match's catch-up and the news of many cards drawn.
 
     .venv/bin/python tools/screenshots_table.py [--out docs/screenshots] [--only NAME]
 
@@ -109,7 +111,135 @@ def banner(size: tuple[int, int]) -> Any:
     return h
 
 
+def _three_people(size: tuple[int, int], hands: list[list[str]], **kw: Any) -> Any:
+    """Ann, Bo and Mormor Birgitta at one screen with jump-in on; Ann's hand-off done."""
+    import pygame
+
+    from uno_desktop.engine import RuleSet
+
+    rules = kw.pop("rules", None) or RuleSet(hand_size=len(hands[0]), jump_in=True)
+    names = ["Ann", "Bo", "Mormor Birgitta"]
+    h = _table(["human", "human", "human"], hands, size, rules=rules, names=names)
+    h.key(pygame.K_RETURN)
+    h.settle()
+    return h
+
+
+PEOPLE = [
+    ["R5", "B7", "G2", "Y4", "B1"],
+    ["Y1", "Y9", "G8", "B3", "G6"],
+    ["R5", "B2", "B9", "G1", "Y7"],
+]
+
+
+def people_window(size: tuple[int, int]) -> Any:
+    """Ann played Red 5: every plate shows its person's key to jump in, hands face down."""
+    h = _three_people(size, PEOPLE)
+    h.click(h.card_pos("R5"))
+    _until(h, lambda: h.table.input_ok and h.table.passing.window_open)
+    h.frame()
+    return h
+
+
+def people_jump(size: tuple[int, int]) -> Any:
+    """Mormor Birgitta pressed 3: only her hand is shown, her Red 5 lit to jump in."""
+    import pygame
+
+    h = people_window(size)
+    h.key(pygame.K_3)
+    h.frame()
+    return h
+
+
+def handoff_summary(size: tuple[int, int]) -> Any:
+    """Bo's Wild Draw Four made Mormor Birgitta draw; many moves later it is her turn: the
+    hand-off tells her what was done to her first, then the rest counted."""
+    from uno_desktop.engine import Card, Color, Draw, Pass, Play
+
+    hands = [
+        ["R5", "R6", "R7", "R8", "R9"],
+        ["W4", "R1", "R2", "R3", "R4"],
+        ["Y1", "Y9", "G8", "B3", "G6"],
+    ]
+    h = _three_people(size, hands)
+    h.table.viewer.seen[2] = h.table.viewer.pos  # as if she had looked at the deal
+    match = h.match
+    match.act(Play(0, Card.parse("R5")))
+    match.act(Play(1, Card.parse("W4"), color=Color.RED))
+    match.act(Draw(2))
+    for ann, bo in (("R6", "R1"), ("R7", "R2"), ("R8", "R3")):
+        match.act(Play(0, Card.parse(ann)))
+        match.act(Play(1, Card.parse(bo)))
+        if match.human_to_act() == 2 and ann != "R8":
+            match.act(Draw(2))
+            if match.human_to_act() == 2:
+                match.act(Pass(2))
+    _until(h, lambda: getattr(h.stack.top, "name", None) == "Mormor Birgitta", 1800)
+    return h
+
+
+def catch_up(size: tuple[int, int]) -> Any:
+    """Continue a saved match of three people: the first hand-off sums the round so far."""
+    from tests.ui.test_table import TableHarness
+    from uno_desktop.engine import Draw, Pass, Play, RuleSet
+    from uno_desktop.match import ManualClock, Match, SeatSpec
+
+    clock = ManualClock()
+    seats = [SeatSpec(n, "human") for n in ("Ann", "Bo", "Mormor Birgitta")]
+    match = Match(RuleSet(), seats, 5, clock=clock)
+    match.start_round()
+    for _ in range(120):
+        seat = match.human_to_act()
+        if seat is None:
+            break
+        legal = match.legal_actions(seat)
+        plays = [a for a in legal if type(a) is Play and not a.uno]
+        drew = [a for a in legal if type(a) in (Draw, Pass)]
+        match.act(plays[0] if plays and len(match.game.hands[seat]) > 3 else drew[0])
+    h = TableHarness(Match.from_dict(match.to_dict(), clock=clock), size=size)
+    h.settle()
+    return h
+
+
+def news_flood(size: tuple[int, int]) -> Any:
+    """Many cards drawn while away: one row of cards in a notice that fits the window."""
+    from tests.ui.test_table import make_services
+    from uno_desktop.engine import Card, events
+    from uno_desktop.ui.table_events import news_items
+    from uno_desktop.ui.table_notices import NewsOverlay
+
+    codes = ["B1", "G7", "R2", "Y9", "WS", "B5", "G3", "R8", "Y0", "W"] * 3
+    drawn = [events.CardsDrawn(0, 1, (Card.parse(c),), "draw") for c in codes]
+    moved = [events.HandsRotated(1)]
+    names = ["Ann", "Bo", "Mormor Birgitta"]
+    notice = NewsOverlay(make_services(), news_items([*drawn, *moved], names, 0))
+
+    class Shot:
+        def draw(self) -> Any:
+            import pygame
+
+            surface = pygame.display.get_surface()
+            surface.fill((20, 60, 40))
+            notice.relayout(size)
+            notice.draw(surface)
+            return surface
+
+    return Shot()
+
+
+def challenge_offer(size: tuple[int, int]) -> Any:
+    """Bo's Wild Draw Four waits for Ann: the banner says what a challenge costs."""
+    hands = [["W4", "R7", "G5", "B2", "Y8"], ["B1", "B2", "Y6", "G3", "R9"]]
+    return _table(["normal", "human"], hands, size, names=["Bo", "Ann"])
+
+
 SITUATIONS: dict[str, Callable[[tuple[int, int]], Any]] = {
+    "challenge-offer": challenge_offer,
+    "people-window": people_window,
+    "people-jump": people_jump,
+    "handoff-summary": handoff_summary,
+    "catch-up": catch_up,
+    "news-flood": news_flood,
     "jumpin": jumpin,
     "chips": chips,
     "stack": stack,

@@ -485,6 +485,11 @@ class Match:
             self._pacing.follow(self.game)
             self._pacing.shown()
 
+    def close_jump_in(self) -> None:
+        """A person's turn begins at a hand-off screen: no computer may jump in on the card
+        on top any more (so nothing changes whose turn it is behind that screen)."""
+        self._pacing.close_jump()
+
     def _bot_rng(self, seat: int) -> random.Random:
         return random.Random(
             f"{self.seed}:round:{self.round_no}:act:{self.actions_taken()}:seat:{seat}"

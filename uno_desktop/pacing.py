@@ -111,6 +111,8 @@ class Pacing:
         self._declined: set[Window] = set()
         # A card played / a forgotten UNO not yet shown on a table (see `shown`).
         self._unshown = False
+        # The card on top may no longer be jumped on by computers (`close_jump`).
+        self._jump_closed = False
 
     def restart(self, game: Game | None) -> None:
         """Start every window from now (a new round, a resumed or injected game)."""
@@ -123,6 +125,7 @@ class Pacing:
         self._declined_at = -1
         self._declined = set()
         self._unshown = False
+        self._jump_closed = False
 
     def follow(self, game: Game) -> None:
         """Restart when `game` is not the round these windows were timed for."""
@@ -143,6 +146,7 @@ class Pacing:
         if any(type(e) is CardPlayed for e in events):
             self._top_since_s = now
             self._unshown = True
+            self._jump_closed = False
 
     def shown(self) -> None:
         """A table has shown every action so far (its cards have landed): the windows
@@ -153,6 +157,11 @@ class Pacing:
             if self._catch_seat is not None:
                 self._catch_since_s = now
             self._unshown = False
+
+    def close_jump(self) -> None:
+        """Computers may no longer jump in on the card on top (until the next card is
+        played): a hand-off screen came up, so the turn is that person's (DESIGN.md)."""
+        self._jump_closed = True
 
     def decline(self, game: Game, window: Window) -> None:
         """No computer took `window`: it stays shut until the next action."""
@@ -218,7 +227,7 @@ class Pacing:
 
     def _jump(self, game: Game) -> tuple[float, Due] | None:
         """Computer seats the engine offers a jump-in right now (a Play out of turn)."""
-        if self._is_declined(game, Window.JUMP):
+        if self._jump_closed or self._is_declined(game, Window.JUMP):
             return None
         jumpers = tuple(
             s

@@ -169,7 +169,7 @@ def test_the_colour_for_a_wild_already_chosen():
     wild = Card.parse("W")
     found = _hint(game, 0, only=lambda a: type(a) is Play and a.card == wild)
     assert found.action.color is Color.BLUE
-    assert found.line == "Choose Blue: you have most cards in Blue"
+    assert found.line == "Choose Blue: most of your cards are blue"
 
 
 def test_the_swap_target_for_a_wild_swap_hands_with_its_colour_chosen():

@@ -116,7 +116,7 @@ def test_asking_again_on_the_same_turn_is_one_hint():
 def test_the_round_end_shows_how_many_hints_each_person_used():
     h = table([["R5", "R6"], ["Y1", "Y2"], ["G1", "G2"]])
     ask(h)
-    assert shown_hint(h) == "Play Red 6, say UNO: you have most cards in Red"
+    assert shown_hint(h) == "Play Red 6, say UNO: most of your cards are red"
     h.key(pygame.K_u)
     h.click(h.card_pos("R6"))
     h.settle()
@@ -135,7 +135,7 @@ def test_a_hint_at_the_colour_dialog_lights_the_colour_and_chooses_nothing():
     picker = h.stack.top
     assert isinstance(picker, ColorPickerOverlay)
     ask(h)
-    assert picker.hint_shown == ("4", "Choose Blue: you have most cards in Blue")
+    assert picker.hint_shown == ("4", "Choose Blue: most of your cards are blue")
     assert h.stack.top is picker and h.actions() == []
     h.draw()  # the ring and the line are drawn without trouble
     h.key(pygame.K_4)

@@ -245,7 +245,12 @@ def play_in_lockstep(
         if isinstance(h1.stack.top, RoundEndScene):
             break
         t = h1.table
-        if h1.stack.top is not t or (t.input_ok and real.human_to_act() == t.shown is not None):
+        window = people_window(h1, rng, seen)
+        if window:
+            for event in window:
+                h1.send(event)
+                h2.send(event)
+        elif h1.stack.top is not t or (t.input_ok and real.human_to_act() == t.shown is not None):
             for event in decide(h1, rng, seen):
                 h1.send(event)
                 h2.send(event)
@@ -279,6 +284,36 @@ def play_in_lockstep(
     assert all(addressed_to(e, s) for s, e in delivered)
 
 
+def people_window(h: TableHarness, rng: random.Random, seen: Counter[str]) -> list[Any]:
+    """The people's window at one screen: a person who holds the card just played (or
+    now and then one who does not) presses their number, and from the view of their own
+    hand plays it or backs out (decided by looking at the first table)."""
+    t = h.table
+    if h.stack.top is not t or not t.input_ok:
+        return []
+    passing = t.passing
+    if passing.jumper is not None:
+        jumps = sorted(t.frames.jump_ins(), key=Card.sort_key)
+        if jumps and rng.random() < 0.8:
+            seen["jumped in at one screen"] += 1
+            pos = h.card_pos(jumps[0].code)
+            return [
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos),
+            ]
+        seen["backed out of a jump-in"] += 1
+        return [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")]
+    keys = passing.keys()
+    if not keys or t.viewer.obs().catchable is not None or rng.random() < 0.93:
+        return []
+    seat = rng.choice(sorted(keys))
+    if seat == t.viewer.obs().current:
+        return []
+    seen["looked to jump in"] += 1
+    key = pygame.K_1 + seat if seat < 9 else pygame.K_0
+    return [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")]
+
+
 def phone_taps(real: Match, disguised: Match, rng: random.Random) -> None:
     """The phone seat whose turn it is decides, on both matches (as its phone would: the
     table never reads what a phone is shown)."""
@@ -306,7 +341,13 @@ FEATURES = {
     "official": CHALLENGES,
     "family": CHALLENGES,
     "swedish": ["hands swapped", *CHALLENGES],
-    "party": ["hands swapped", "hands rotated", *CHALLENGES],
+    "party": [
+        "hands swapped",
+        "hands rotated",
+        *CHALLENGES,
+        "looked to jump in",
+        "jumped in at one screen",
+    ],
 }
 
 

@@ -129,6 +129,6 @@ def test_a_drag_never_shows_a_card_to_the_next_person_at_the_screen():
     start = h.card_pos("B7")
     h.send(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=start))
     move_to(h, start, (100, 400), 4)  # Ann holds B7 in the air...
-    h.table._set_viewer(None)  # ...when the screen is handed on
-    h.table._set_viewer(1)
+    h.table.set_viewer(None)  # ...when the screen is handed on
+    h.table.set_viewer(1)
     assert h.table.frame(h.surface.get_size()).drag is None

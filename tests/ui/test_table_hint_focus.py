@@ -69,7 +69,7 @@ def test_the_bluff_warning_shows_while_the_pointer_is_on_the_wild_draw_four():
 def test_a_hint_to_play_and_say_uno_lights_the_card_and_the_uno_button():
     h = table([["R5", "R6"], ["Y1", "Y2"], ["G1", "G2"]])
     ask(h)
-    assert shown_hint(h) == "Play Red 6, say UNO: you have most cards in Red"
+    assert shown_hint(h) == "Play Red 6, say UNO: most of your cards are red"
     frame = h.table.frame(h.surface.get_size())
     assert [b.key for b in frame.buttons if b.glow] == ["uno"]
     assert lit_things(h) == ["card R6"]

@@ -9,7 +9,7 @@ import pytest
 from uno_desktop.engine import Card, events
 from uno_desktop.i18n import set_language
 from uno_desktop.ui.services import SilentSounds, build_services
-from uno_desktop.ui.table_events import summary_lines
+from uno_desktop.ui.table_events import summary
 from uno_desktop.ui.table_pickers import ColorPickerOverlay
 
 NAMES = ["Ann", "Bo", "Cy"]
@@ -26,17 +26,17 @@ def draws(n: int) -> list[events.Event]:
 
 
 @pytest.mark.parametrize(
-    ("lang", "top"),
+    ("lang", "tally"),
     [
-        ("en", "3 earlier moves are not shown. The latest:"),
-        ("sv", "3 tidigare drag visas inte. De senaste:"),
+        ("en", "Also: cards drawn 3. The latest:"),
+        ("sv", "Dessutom: dragna kort 3. De senaste:"),
     ],
 )
-def test_the_hand_off_summary_says_plainly_that_earlier_moves_are_left_out(lang, top):
+def test_the_hand_off_summary_counts_the_moves_it_leaves_out(lang, tally):
     set_language(lang)
-    lines = summary_lines(draws(6), NAMES, seat=0, most=4)
-    assert lines[0] == top
-    assert len(lines) == 4
+    told = summary(draws(6), NAMES, seat=0, most=4, first=False)
+    assert told.lines[0] == tally
+    assert len(told.lines) == 4
 
 
 @pytest.mark.parametrize(

@@ -26,6 +26,7 @@ from ..engine import (
     Card,
     CatchUno,
     Challenge,
+    Color,
     Draw,
     Observation,
     Pass,
@@ -57,6 +58,16 @@ class Hint:
     def line(self) -> str:
         """The one line a person reads: "Play Blue Skip: the next player has one card left"."""
         return _("{what}: {why}").format(what=self.what, why=self.why)
+
+
+#: "most of your cards are red": the reason for a colour, a whole sentence per colour (a
+#: colour word agrees with "cards" in Swedish)
+MOST_CARDS: dict[Color, str] = {
+    Color.RED: N_("most of your cards are red"),
+    Color.YELLOW: N_("most of your cards are yellow"),
+    Color.GREEN: N_("most of your cards are green"),
+    Color.BLUE: N_("most of your cards are blue"),
+}
 
 
 def prepare(players: int) -> None:
@@ -195,7 +206,7 @@ def _why_play(obs: Observation, play: Play, plays: Sequence[Play], know: Knowled
             return _("the next player seems to have no {color}").format(color=color_name(color))
         counts = color_counts(hand)
         if counts[color] >= 2 and counts[color] == max(counts.values()):
-            return _("you have most cards in {color}").format(color=color_name(color))
+            return _(MOST_CARDS[color])
         wild = next((c for c in hand if c.is_wild), None)
         if wild is not None:
             return _keeps(wild)
@@ -214,7 +225,7 @@ def _why_color(obs: Observation, play: Play, know: Knowledge) -> str:
     rest.remove(play.card)
     counts = color_counts(rest)
     if counts and counts[color] == max(counts.values()):
-        return _("you have most cards in {color}").format(color=color_name(color))
+        return _(MOST_CARDS[color])
     nxt = next_seat(obs)
     if color in know.seats[nxt].voids:
         return _("the next player seems to have no {color}").format(color=color_name(color))

@@ -176,7 +176,7 @@ def _prompt(view: SeatView, names: Sequence[str], challenge: bool) -> str:
             return _("Think it was a bluff? Challenge it, or take the cards.")
         return _("{n} cards wait for you!").format(n=view.penalty.total)
     if ask is Ask.DRAWN and view.drawn_card is not None:
-        return _("You drew {card}").format(card=card_name(view.drawn_card))
+        return _("You drew a {card}").format(card=card_name(view.drawn_card))
     if ask is Ask.NOTHING:
         return _("{name}'s turn").format(name=names[view.current])
     return _("Your turn")

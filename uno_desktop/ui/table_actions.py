@@ -31,7 +31,7 @@ from uno_desktop.ui.table_dialogs import PenaltyOverlay, PlayOrKeepOverlay, Tabl
 from uno_desktop.ui.table_events import offender_name
 from uno_desktop.ui.table_pickers import ChoosePlayerOverlay, ColorPickerOverlay, SeatChoice
 from uno_desktop.view import seat_view
-from uno_desktop.view.narration import play_refusal
+from uno_desktop.view.narration import challenge_costs, play_refusal
 
 if TYPE_CHECKING:
     from uno_desktop.ui.scenes.table import TableScene
@@ -95,7 +95,8 @@ class TableActions:
         return True
 
     def try_play(self, card: Card) -> None:
-        """Play `card` from the viewer's hand: its colour and target asked first."""
+        """Play `card` from the viewer's hand: its colour and target asked first; with UNO
+        when it is armed, or when the hint for this turn says to play it and say UNO."""
         t = self.table
         seat = t.shown
         if seat is None:
@@ -104,7 +105,11 @@ class TableActions:
         if not plays:
             self.refuse(card)
             return
-        uno = self.uno_armed and any(a.uno for a in plays)
+        advice = t.hints.for_turn()
+        advised = (
+            advice is not None and advice.action in plays and getattr(advice.action, "uno", False)
+        )
+        uno = (self.uno_armed or advised) and any(a.uno for a in plays)
         targets = sorted({a.target for a in plays if a.target is not None})
 
         def finish(color: Color | None, target: int | None) -> None:
@@ -321,15 +326,23 @@ class TableActions:
             )
         else:
             can_stack = any(type(a) is Play for a in t.viewer.legal(seat))
+            offender = offender_name(t.viewer.obs().history, t.names)
+            rules = t.match.rules
+            costs = None
+            if wanted.can_challenge and offender is not None:
+                extra = rules.challenge_innocent_extra
+                costs = challenge_costs(offender, wanted.amount, rules.challenge_guilty_draw, extra)
             overlay = PenaltyOverlay(
                 t.services,
                 wanted.amount,
-                offender_name(t.viewer.obs().history, t.names),
+                offender,
                 wanted.can_challenge,
                 can_stack,
                 on_take=lambda: self._decided(lambda: self.act(Draw(seat))),
                 on_challenge=lambda: self._decided(lambda: self.act(Challenge(seat))),
                 anchor=t.banner_anchor,
+                kind=wanted.kind,
+                costs=costs,
             )
         self.decision = overlay
         t.stack.push(overlay)

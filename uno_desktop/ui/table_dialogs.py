@@ -33,6 +33,7 @@ from uno_desktop.ui.kit import (
     row,
 )
 from uno_desktop.ui.table_paint_panel import paint_hint
+from uno_desktop.view.narration import penalty_title
 
 if TYPE_CHECKING:
     from uno_desktop.ui.services import Services
@@ -219,7 +220,7 @@ class PlayOrKeepOverlay(TableOverlay):
         draw_panel(surface, self.panel, s)
         draw_fitted(
             surface,
-            _("You drew {card}").format(card=card_name(self.card)),
+            _("You drew a {card}").format(card=card_name(self.card)),
             round(28 * s),
             theme.TEXT_RGB,
             self.title_box,
@@ -258,8 +259,13 @@ class PenaltyOverlay(TableOverlay):
         on_take: Callable[[], None],
         on_challenge: Callable[[], None] | None,
         anchor: Callable[[], tuple[pygame.Rect, pygame.Rect]] | None = None,
+        kind: str | None = None,
+        costs: str | None = None,
     ) -> None:
         self.amount = amount
+        #: the card on top ("D2", "W4"), and what a challenge costs either way
+        self.penalty_kind = kind
+        self.costs = costs
         self.offender = offender
         self.can_challenge = can_challenge and on_challenge is not None
         self.can_stack = can_stack
@@ -291,7 +297,7 @@ class PenaltyOverlay(TableOverlay):
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
         w = round(560 * scale)
-        h = round(132 * scale)
+        h = round(132 * scale) + (round(24 * scale) if self.can_challenge and self.costs else 0)
         if self.anchor is not None:
             table, hand = self.anchor()
             self.panel = pygame.Rect(0, 0, min(w, table.w), h)
@@ -320,12 +326,7 @@ class PenaltyOverlay(TableOverlay):
     def draw_content(self, surface: pygame.Surface) -> None:
         s = self.scale
         draw_panel(surface, self.panel, s, border=theme.ACCENT_RGB)
-        if self.can_challenge and self.offender:
-            title = _("{name} played a Wild Draw Four on you!").format(name=self.offender)
-        elif self.offender:
-            title = _("{name} passes {n} cards to you!").format(name=self.offender, n=self.amount)
-        else:
-            title = _("{n} cards wait for you!").format(n=self.amount)
+        title = penalty_title(self.offender, self.penalty_kind, self.amount, self.can_challenge)
         if self.can_challenge and self.can_stack:
             hint = _("Challenge it, stack a card, or take the cards.")
         elif self.can_challenge:
@@ -351,3 +352,12 @@ class PenaltyOverlay(TableOverlay):
             midtop=(self.panel.centerx, self.panel.y + round(42 * s)),
             max_w=self.panel.w - round(24 * s),
         )
+        if self.can_challenge and self.costs:
+            draw_text(
+                surface,
+                self.costs,
+                round(19 * s),
+                theme.ACCENT_RGB,
+                midtop=(self.panel.centerx, self.panel.y + round(66 * s)),
+                max_w=self.panel.w - round(24 * s),
+            )

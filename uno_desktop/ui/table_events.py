@@ -98,34 +98,111 @@ def offender_name(history: Iterable[ev.Event], names: Sequence[str]) -> str | No
     return None
 
 
-def summary_lines(
-    events: Iterable[ev.Event], names: Sequence[str], seat: int, most: int
-) -> list[str]:
-    """What everybody saw since `seat` last held the screen, in at most `most` lines
-    (public events only: `events` are as nobody in particular sees them)."""
-    lines = [
-        line
-        for e in events
-        if type(e) is not ev.PenaltyPending and (line := event_line(e, names, seat))
-    ]
-    if len(lines) > most:
-        skipped = len(lines) - most + 1
-        left_out = _("{n} earlier moves are not shown. The latest:").format(n=skipped)
-        lines = [left_out, *lines[-most + 1 :]]
-    return lines
+@dataclass(frozen=True)
+class Summary:
+    """What a hand-off screen tells the next person: a heading and a few lines."""
+
+    heading: str
+    lines: tuple[str, ...]
+
+
+def _done_to(event: ev.Event, seat: int, players: int) -> bool:
+    """Whether `event` was done to `seat`: cards it had to draw, a skip, a catch, a
+    challenge it lost or won, its hand moving, cards waiting for it."""
+    match event:
+        case ev.CardsDrawn(seat=s, reason=reason):
+            return s == seat and reason not in ("deal", "draw")
+        case ev.TurnSkipped(seat=s) | ev.PenaltyPending(seat=s):
+            return s == seat
+        case ev.UnoCaught(target=t) | ev.FalseCatch(target=t):
+            return t == seat
+        case ev.ChallengeResolved(offender=o):
+            return o == seat
+        case _:
+            moved = hands_moved(event, players)
+            return moved is not None and moved[seat] != seat
+
+
+def _tally(played: int, drawn: int) -> str:
+    """The line that counts what a summary leaves out (only what there was)."""
+    if played and drawn:
+        return _("Also: cards played {played}, cards drawn {drawn}. The latest:").format(
+            played=played, drawn=drawn
+        )
+    if played:
+        return _("Also: cards played {played}. The latest:").format(played=played)
+    if drawn:
+        return _("Also: cards drawn {drawn}. The latest:").format(drawn=drawn)
+    return _("Some earlier moves are left out. The latest:")
+
+
+def summary(
+    events: Sequence[ev.Event], names: Sequence[str], seat: int, most: int, first: bool
+) -> Summary:
+    """What everybody saw since `seat` last held the screen (`first`: they never have
+    this round), in at most `most` lines: first what was done to them (and the card that
+    did it), then the rest, counted when it does not fit, with the latest moves.
+    `events` are public: as nobody in particular sees them."""
+    players = len(names)
+    marked: set[int] = set()
+    for i, e in enumerate(events):
+        if _done_to(e, seat, players):
+            marked.add(i)
+            cause = next(
+                (j for j in range(i - 1, -1, -1) if type(events[j]) is ev.CardPlayed), None
+            )
+            if cause is not None and type(e) is not ev.CardsDrawn:
+                marked.add(cause)
+
+    def line(e: ev.Event) -> str | None:
+        return None if type(e) is ev.PenaltyPending else event_line(e, names, seat)
+
+    said = [(i, text) for i, e in enumerate(events) if (text := line(e))]
+    heading = _("Before your first turn:") if first else _("Since your last turn:")
+    if len(said) <= most:
+        return Summary(heading, tuple(text for _i, text in said))
+    to_you = [(i, text) for i, text in said if i in marked][-(most - 2) :]
+    room = most - len(to_you) - 1
+    latest = [(i, text) for i, text in said if i not in marked][-room:] if room > 0 else []
+    shown = {i for i, _text in to_you} | {i for i, _text in latest}
+    rest = [events[i] for i, _text in said if i not in shown]
+    played = sum(1 for e in rest if type(e) is ev.CardPlayed)
+    drawn = sum(e.count for e in rest if type(e) is ev.CardsDrawn and e.reason != "deal")
+    tally = _tally(played, drawn)
+    lines = [text for _i, text in to_you] + [tally] + [text for _i, text in latest]
+    return Summary(heading, tuple(lines))
+
+
+#: items of private news shown at most (the latest; draws are one item)
+NEWS_ITEMS = 4
 
 
 def news_items(events: Iterable[ev.Event], names: Sequence[str], seat: int) -> list[NewsItem]:
-    """A person's private news since they last looked, a line each with its cards."""
+    """A person's private news since they last looked, a line each with its cards: the
+    cards they drew, all in one item; then a shown hand, a hand received (the latest
+    few of them)."""
     items: list[NewsItem] = []
+    drawn: list[Card] = []
+    draws = 0
+    first_draw = -1
     for e in events:
         line = event_line(e, names, seat) or ""
         cards: tuple[Card, ...] = ()
         if type(e) is ev.CardsDrawn:
-            cards = e.cards
-        elif type(e) is ev.ChallengeResolved:
+            drawn += e.cards
+            draws += 1
+            if first_draw < 0:
+                first_draw = len(items)
+                items.append((line, ()))
+            continue
+        if type(e) is ev.ChallengeResolved:
             cards = e.hand
         elif hands_moved(e, len(names)) is not None:
             line = f"{line} {_('Your hand is new: have a look.')}".strip()
         items.append((line, tuple(sorted(cards, key=Card.sort_key))))
-    return items
+    if first_draw >= 0:
+        line = items[first_draw][0]
+        if draws > 1:
+            line = _("You drew {n} cards:").format(n=len(drawn))
+        items[first_draw] = (line, tuple(sorted(drawn, key=Card.sort_key)))
+    return items[-NEWS_ITEMS:]

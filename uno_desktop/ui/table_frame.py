@@ -45,6 +45,7 @@ class SeatFrame:
     uno: bool
     thinking: bool
     phone: bool | None = None  # a phone seat: whether its phone is connected (None: no phone)
+    key: str | None = None  # the people's window: the key cap this seat's person presses
 
 
 @dataclass(frozen=True)

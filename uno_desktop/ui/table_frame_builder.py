@@ -154,6 +154,9 @@ class FrameBuilder:
             return round_end_line(st.winner, t.names, t.view.you)
         if not t.quiet or not t.viewer.has_round:
             return ""
+        window = t.passing.status()
+        if window is not None:
+            return window
         obs = t.viewer.obs()
         cur = obs.current
         if cur == t.shown:
@@ -178,6 +181,8 @@ class FrameBuilder:
         bluffs = self._bluffs() & self.playable()
         if any(card in bluffs for card in self._pointed_cards()):
             return _("A bluff: you can be challenged")
+        if t.actions.uno_armed:
+            return _("UNO is said with your next card: play it")
         if obs.phase is Phase.PENALTY:
             return _("{n} cards wait for you").format(n=obs.pending_draw)
         if obs.phase is Phase.DRAWN:
@@ -194,6 +199,7 @@ class FrameBuilder:
         lay = t.ensure_layout(size)
         st = t.view.state
         thinking = self.thinking_seat()
+        keys = t.passing.keys()
         seats = tuple(
             SeatFrame(
                 seat=s,
@@ -204,6 +210,7 @@ class FrameBuilder:
                 uno=st.uno[s],
                 thinking=thinking == s,
                 phone=self._phone(s),
+                key=keys.get(s),
             )
             for s in range(t.viewer.n)
         )
@@ -277,6 +284,7 @@ class FrameBuilder:
         lit = t.coach.lit(t.viewer.obs()) if t.coach is not None and t.my_turn() else None
         hover, pressed = t.input.hover, t.input.pressed
         focus = t.focus.side_focus if t.takes_keys else None
+        armed = t.actions.uno_armed
         glowing = {
             SideButton.UNO: t.actions.uno_armed or (isinstance(suggested, Play) and suggested.uno),
             SideButton.DRAW: isinstance(suggested, Draw),
@@ -293,7 +301,8 @@ class FrameBuilder:
                     style=b.style,
                     enabled=b.enabled,
                     hover=isinstance(hover, ButtonTarget) and hover.key is key,
-                    pressed=pressed == ButtonTarget(key, True),
+                    # armed UNO stays pressed in until the card is played
+                    pressed=pressed == ButtonTarget(key, True) or (key is SideButton.UNO and armed),
                     focus=key is focus,
                     glow=glowing.get(key, False) or b.key == lit,
                 )

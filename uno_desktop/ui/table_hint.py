@@ -136,7 +136,8 @@ class TableHints:
 
     def _focus_on(self, action: Action) -> None:
         """The focus moves to what the hint lights, so Enter does what it suggests: the
-        card to play, the Draw button (the pile is lit with it), the Keep button."""
+        card to play (played with UNO when the hint says it: `TableActions.try_play`), the
+        Draw button (the pile is lit with it), the Keep button."""
         t = self.table
         if isinstance(action, Play):
             cards = t.frames.hand_cards()

@@ -71,6 +71,13 @@ class PileTarget:
 
 
 @dataclass(frozen=True)
+class PlateTarget:
+    """A person's name plate in the people's window (a click: "Catch!" / "I can jump in")."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class ChipTarget:
     """A house-rule chip (a click opens How to play at its rule)."""
 
@@ -78,7 +85,7 @@ class ChipTarget:
     section: Section | None
 
 
-Target = CardTarget | ButtonTarget | PileTarget | ChipTarget
+Target = CardTarget | ButtonTarget | PileTarget | ChipTarget | PlateTarget
 
 
 def clickable(target: Target) -> bool:
@@ -174,6 +181,9 @@ class TableInput:
         for b in self.side_buttons():
             if b.rect.collidepoint(pos):
                 return ButtonTarget(SideButton(b.key), b.enabled)
+        for seat in t.passing.plates():
+            if lay.seats[seat].name_rect.collidepoint(pos):
+                return PlateTarget(seat)
         chips = t.frames.chips()
         for n, chip in enumerate(chips.chips if chips is not None else ()):
             if chip.rect.collidepoint(pos):
@@ -247,6 +257,9 @@ class TableInput:
         key = target.key if isinstance(target, ButtonTarget) else None
         if isinstance(target, ChipTarget):
             t.open_rules(target.section)
+        elif isinstance(target, PlateTarget):
+            if not t.passing.press(target.seat):
+                t.services.sounds.play("wrong")
         elif key is SideButton.UNO:
             actions.press_uno()
         elif key is SideButton.CATCH:
@@ -273,6 +286,9 @@ class TableInput:
         t = self.table
         focus = t.focus
         key = event.key
+        if t.passing.handle_key(key):  # the people's window: a person's number key
+            t.dirty = True
+            return True
         if key == pygame.K_ESCAPE:
             t.open_pause()
             return True

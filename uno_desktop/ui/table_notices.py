@@ -137,8 +137,10 @@ class HandoffOverlay(TableOverlay):
         on_ready: Callable[[int], None],
         lines: Sequence[str] = (),
         on_menu: Callable[[], None] | None = None,
+        heading: str | None = None,
     ) -> None:
         self.seat = seat
+        self.heading = heading if heading is not None else _("Since your last turn:")
         self.name = name
         self.on_ready = on_ready
         self.lines = list(lines)
@@ -234,7 +236,7 @@ class HandoffOverlay(TableOverlay):
             y = box.y + round(10 * s)
             draw_text(
                 surface,
-                _("Since your last turn:"),
+                self.heading,
                 self.line_px,
                 theme.ACCENT_RGB,
                 bold=True,
@@ -276,8 +278,14 @@ class NewsOverlay(_Notice):
         super().__init__(services)
 
     def layout(self, size: tuple[int, int], scale: float) -> None:
-        self.card_w = round(52 * scale)
-        card_h = round(self.card_w * 1.5)
+        # the cards shrink until the panel fits the window (never past its OK button)
+        fixed = round(72 * scale) + len(self.items) * round(34 * scale) + round(86 * scale)
+        with_cards = sum(1 for _line, cards in self.items if cards)
+        room = size[1] - round(24 * scale) - fixed - with_cards * round(12 * scale)
+        card_h = round(52 * scale * 1.5)
+        if with_cards and room < with_cards * card_h:
+            card_h = max(18, room // with_cards)
+        self.card_w = max(12, round(card_h / 1.5))
         y = round(72 * scale)
         self.rows = []
         for _line, cards in self.items:

@@ -20,7 +20,7 @@ from uno_desktop.render.layout import TableLayout
 from uno_desktop.ui.kit import draw_text, text_image
 from uno_desktop.ui.table_frame import SeatFrame, TableFrame
 from uno_desktop.ui.table_layer import Ink
-from uno_desktop.ui.table_paint_marks import paint_phone_mark, paint_uno_badge
+from uno_desktop.ui.table_paint_marks import paint_key_cap, paint_phone_mark, paint_uno_badge
 
 #: backs drawn in another seat's strip at most (the count says the rest)
 MAX_BACKS = 10
@@ -129,6 +129,9 @@ class SeatPainter:
             under = rect.bottom if seat.seat == lay.viewer else spot.cards_rect.bottom
             left, mark = paint_phone_mark(surface, lay, rect, left, under, seat.phone)
             painted.union_ip(mark)
+        if seat.key is not None:
+            left, cap = paint_key_cap(surface, seat.key, rect, left, px)
+            painted.union_ip(cap)
         name = draw_text(
             surface,
             seat.name,

@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 
 from uno_desktop.engine import Action, Observation
 from uno_desktop.engine import events as ev
+from uno_desktop.i18n import _
 from uno_desktop.match import FeedPos
 from uno_desktop.seats import SeatNames
-from uno_desktop.ui.table_events import is_private_for, summary_lines
+from uno_desktop.ui.table_events import Summary, is_private_for, summary
 from uno_desktop.ui.table_source import TableSource
 
 if TYPE_CHECKING:
@@ -50,6 +51,8 @@ class Viewer:
         #: where the table is in the match's events, and where each person last looked
         self.pos: FeedPos | None = None
         self.seen: dict[int, FeedPos] = {}
+        #: where a resumed match was picked up: what came before is nobody's news
+        self.resumed_at: FeedPos | None = None
         self._legal: tuple[tuple[int, FeedPos], list[Action]] | None = None
         self._obs: tuple[tuple[int | None, FeedPos | None], Observation] | None = None
         self._uno: tuple[tuple[int | None, FeedPos | None], dict[int, list[Action]]] | None = None
@@ -133,17 +136,23 @@ class Viewer:
     def catch_up(self) -> None:
         """Skip to the end of the events (a resumed match shows its state at once)."""
         self.pos = self.match.feed_end()
+        self.resumed_at = self.pos
         if self.holder is not None:
             self.seen[self.holder] = self.pos
 
     def news_for(self, seat: int) -> list[ev.Event]:
-        """What only `seat`, now at the screen, may know since they last looked."""
-        since = self.seen.get(seat)
+        """What only `seat`, now at the screen, may know since they last looked (on a
+        resumed match, since it was picked up: their hand is in front of them)."""
+        since = self.seen.get(seat, self.resumed_at)
         news = [e for e in self.match.private_events(seat, since) if is_private_for(e, seat)]
         self.seen[seat] = self.pos if self.pos is not None else self.match.feed_end()
         return news
 
-    def summary_for(self, seat: int) -> list[str]:
+    def summary_for(self, seat: int) -> Summary:
         """What everybody saw since `seat` last held the screen, in a few lines."""
-        events, _pos = self.match.events_since(self.seen.get(seat), None)
-        return summary_lines(events, self.names, seat, SUMMARY_LINES)
+        since = self.seen.get(seat)
+        events, _pos = self.match.events_since(since, None)
+        told = summary(events, self.names, seat, SUMMARY_LINES, first=since is None)
+        if since is None and self.resumed_at is not None:
+            return Summary(_("The round so far:"), told.lines)
+        return told

@@ -59,6 +59,7 @@ __all__ = [
     "event_line",
     "log_lines",
     "moment",
+    "penalty_title",
     "play_refusal",
     "round_end_line",
     "round_title",
@@ -329,6 +330,33 @@ def challenge_verdict(events: Sequence[Event], viewer: int, names: Sequence[str]
     return None
 
 
+def penalty_title(offender: str | None, kind: str | None, amount: int, bluff: bool) -> str:
+    """The penalty banner's title: who made `amount` cards wait for you and with what
+    (`kind`: the card on top, "D2" or "W4"); a stack is told as one, never as the last
+    player "passing" every card of it. `bluff`: the Wild Draw Four may be challenged."""
+    if offender is None or kind not in ("D2", "W4"):
+        return _("{n} cards wait for you!").format(n=amount)
+    first = amount == (2 if kind == "D2" else 4)
+    if kind == "W4" and (first or bluff):
+        return _("{name} played a Wild Draw Four on you!").format(name=offender)
+    if first:
+        return _("{name} played a Draw Two on you!").format(name=offender)
+    if kind == "W4":
+        return _("{name} added a Wild Draw Four: {n} cards wait for you!").format(
+            name=offender, n=amount
+        )
+    return _("{name} added a Draw Two: {n} cards wait for you!").format(name=offender, n=amount)
+
+
+def challenge_costs(offender: str, amount: int, guilty_draw: int, innocent_extra: int) -> str:
+    """What a challenge of the Wild Draw Four on top costs either way, from the rules
+    (`amount` cards wait; a bluffer takes the stack with `guilty_draw` for the four, an
+    honest player's challenger the stack and `innocent_extra` more)."""
+    return _("If {name} bluffed, {name} draws {guilty}. If not, you draw {honest}.").format(
+        name=offender, guilty=amount - 4 + guilty_draw, honest=amount + innocent_extra
+    )
+
+
 def play_refusal(view: SeatView, card: Card, stacking: Stacking) -> str:
     """Why the viewer cannot play `card`, a card of its hand, on its own turn: what its
     question allows instead, or what the card does not match (for the table's status
@@ -354,7 +382,7 @@ def play_refusal(view: SeatView, card: Card, stacking: Stacking) -> str:
 class Moment:
     """A big moment's words: a title, the log line under it, what it is about (`kind`:
     the card's rank "D2"/"W4", "S", "R", "color", "uno", "caught", "swap", "rotate",
-    "house_rule": a Wild Customizable's text the game does not enforce), the
+    "house_rule": a Wild Customizable's text the game does not enforce, "jump"), the
     seat it is about, and its colour (None: no colour of its own; `alarm` then asks for
     the warning colour rather than the accent)."""
 
@@ -372,6 +400,9 @@ def moment(
     """The big moment an event makes, or None. `top` is the discard pile's top card as
     shown when the event is told (a Skip's moment comes with the skipped seat)."""
     match event:
+        case CardPlayed(seat=jumper, card=card, jump_in=True):
+            line = event_line(event, names, you) or ""
+            return Moment(_("Jump in!"), line, "jump", jumper, card.color)
         case CardPlayed(card=card) | StartCardFlipped(card=card):
             title = CARD_TITLES.get(card.rank)
             if title is None:

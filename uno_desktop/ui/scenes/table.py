@@ -32,15 +32,16 @@ from uno_desktop.ui.moments import Moments
 from uno_desktop.ui.scene import Scene
 from uno_desktop.ui.table_actions import TableActions
 from uno_desktop.ui.table_dialogs import PenaltyOverlay, TableOverlay
-from uno_desktop.ui.table_events import ChallengeNote, news_items
+from uno_desktop.ui.table_events import ChallengeNote
 from uno_desktop.ui.table_flights import Flights
 from uno_desktop.ui.table_focus import TableFocus
 from uno_desktop.ui.table_frame import TableFrame
 from uno_desktop.ui.table_frame_builder import FrameBuilder
 from uno_desktop.ui.table_hint import TableHints
 from uno_desktop.ui.table_input import TableInput
-from uno_desktop.ui.table_notices import ChallengeResultOverlay, HandoffOverlay, NewsOverlay
+from uno_desktop.ui.table_notices import ChallengeResultOverlay
 from uno_desktop.ui.table_paint import TablePainter
+from uno_desktop.ui.table_passing import Passing
 from uno_desktop.ui.table_source import TableSource
 from uno_desktop.ui.table_view import TableView
 from uno_desktop.ui.table_viewer import Viewer
@@ -83,7 +84,6 @@ class TableScene(Scene):
         self.time_s = 0.0
         #: a dialog the person reads or answers before anything else happens
         self.modal: Scene | None = None
-        self._handoff: HandoffOverlay | None = None
         self._round_end: Scene | None = None
         self._pending_result: ChallengeNote | None = None
         #: a challenge's result told to everyone, for TOAST_S
@@ -102,6 +102,8 @@ class TableScene(Scene):
         self.hints = TableHints(self, match.hints and bool(self.viewer.humans))
         self.flights = Flights(self)
         self.frames = FrameBuilder(self)
+        #: pass-and-play: the hand-offs and the people's window (`ui/table_passing.py`)
+        self.passing = Passing(self)
 
     # ================================================================== who sees what
 
@@ -115,7 +117,7 @@ class TableScene(Scene):
         """The seat drawn at the bottom (the person at the screen, or the last one)."""
         return self.viewer.bottom
 
-    def _set_viewer(self, seat: int | None) -> None:
+    def set_viewer(self, seat: int | None) -> None:
         """Hand the screen to `seat` (None: nobody). Only while the table is quiet: the
         shown state is then rebuilt from what the new viewer may see."""
         self.viewer.hand_to(seat)
@@ -134,27 +136,19 @@ class TableScene(Scene):
         """Take the match's new events, as the viewer may see them, into the queue."""
         events = self.viewer.pull()
         if events:
+            self.passing.saw(events)
             self.view.feed(events)
             self._synced = False
             self._quiet_s = 0.0
             self.dirty = True
-
-    def _deliver_news(self, seat: int) -> None:
-        """Tell `seat`, now at the screen, what only they may know since they last looked."""
-        news = self.viewer.news_for(seat)
-        if not news:
-            return
-        self.delivered += [(seat, e) for e in news]
-        items = news_items(news, self.names, seat)
-        self.modal = NewsOverlay(self.services, items, self._modal_closed)
-        if self.stack is not None:
-            self.stack.push(self.modal)
 
     def note_challenge(self, note: ChallengeNote) -> None:
         """A challenge's result: a private panel with the shown hand for the challenger at
         the screen, a short public note (without any hand) for everyone else."""
         if note.private_to is not None:
             self._pending_result = note
+            if self.modal is None:
+                self._show_result()  # at once, while the cards it costs fly
         else:
             self.toast, self._toast_s = note.text, TOAST_S
 
@@ -173,7 +167,7 @@ class TableScene(Scene):
         top = next((s for s in reversed(above) if s is self or s.pauses_play), self)
         if top is self:
             return True
-        own = (self.actions.decision, self.modal, self._handoff)
+        own = (self.actions.decision, self.modal, self.passing.handoff)
         return isinstance(top, TableOverlay) and top in own
 
     @property
@@ -247,6 +241,9 @@ class TableScene(Scene):
         computer's catch, jump-in or UNO call falling due while a person decides."""
         why = self.actions.why_s if self.actions.why else None
         wakes = [s for s in (self._toast_s if self.toast else None, why) if s is not None]
+        end = self.passing.window_end_s
+        if end is not None and self.passing.window_open:
+            wakes.append(end - self.services.clock.now_s())  # its key caps go
         try:
             due = self.match.next_due_s()
         except RuntimeError:
@@ -302,6 +299,7 @@ class TableScene(Scene):
         self.view.sync(self.viewer.obs(), self.match.totals)
         self._synced = True
         self.match.shown()  # people's windows to jump in or catch run from now
+        self.passing.landed()
         self.viewer.forget()
         self.dirty = True
         if self.fresh_hand and self.shown is not None:
@@ -322,76 +320,43 @@ class TableScene(Scene):
                     self._round_end = self.services.scenes.round_end(match, self._next_round)
                 stack.push(self._round_end)
             return
-        note = self._pending_result
-        if note is not None and self.modal is None and stack is not None:
-            self._pending_result = None
-            seat = self.shown
-            if seat is not None and note.private_to == seat:
-                self.delivered.append((seat, note.event))
-                self.modal = ChallengeResultOverlay(
-                    self.services,
-                    note.text,
-                    note.guilty,
-                    note.hand,
-                    note.owner,
-                    on_close=self._modal_closed,
-                )
-                stack.push(self.modal)
-                return
+        if self._show_result():
+            return
         if self.modal is not None:
             return  # a person reads or decides something first
-        if self._update_holder():
+        if self.passing.update_holder():
             return
         self._focus_a_card()
         self.actions.refresh_decision()
-        if self._quiet_s >= BEAT_S and self._handoff is None:
+        if self._quiet_s >= BEAT_S and not self.passing.holds():
             match.poll()
             self.pull()
 
-    def _update_holder(self) -> bool:
-        """Pass-and-play: hide hands while computers play; ask for a hand-off between people.
-
-        Returns True while a hand-off screen is up (nothing else happens below it).
-        """
-        if self._handoff is not None:
-            return True
-        if len(self.viewer.humans) < 2:
-            return False
-        target = self.viewer.person_to_act()
-        holder = self.viewer.holder
-        if target is None:
-            if holder is not None:
-                self._set_viewer(None)
-            return False
-        if target == holder:
-            return False
-        if target == self.viewer.last_holder and holder is None:
-            self._set_viewer(target)  # the same person again after computer turns
-            self._deliver_news(target)
-            return self.modal is not None
-        self.actions.close_decision()
-        summary = self.viewer.summary_for(target)
-        self._set_viewer(None)
-        self._handoff = HandoffOverlay(
-            self.services,
-            target,
-            self.names[target],
-            self._handoff_done,
-            lines=summary,
-            on_menu=self.open_pause,
-        )
-        if self.stack is not None:
-            self.stack.push(self._handoff)
-        return True
-
-    def _handoff_done(self, seat: int) -> None:
-        self._handoff = None
-        self._set_viewer(seat)
-        self._deliver_news(seat)
-
-    def _modal_closed(self) -> None:
+    def modal_closed(self) -> None:
         self.modal = None
         self.dirty = True
+
+    def _show_result(self) -> bool:
+        """Show a challenge's result waiting for the challenger at the screen, in a
+        panel with the hand it showed; True when it opened."""
+        note, stack = self._pending_result, self.stack
+        if note is None or self.modal is not None or stack is None:
+            return False
+        self._pending_result = None
+        seat = self.shown
+        if seat is None or note.private_to != seat:
+            return False
+        self.delivered.append((seat, note.event))
+        self.modal = ChallengeResultOverlay(
+            self.services,
+            note.text,
+            note.guilty,
+            note.hand,
+            note.owner,
+            on_close=self.modal_closed,
+        )
+        stack.push(self.modal)
+        return True
 
     def _next_round(self) -> None:
         """Called by the round end after `start_round()`: deal again, animated."""
@@ -399,6 +364,7 @@ class TableScene(Scene):
         self.actions.question = None
         self.actions.uno_armed = False
         self.viewer.seen = {}
+        self.viewer.resumed_at = None
         self.viewer.forget()
         self.view.state.scores = list(self.match.totals)
         self.pull()
