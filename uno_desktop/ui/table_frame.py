@@ -45,6 +45,7 @@ class SeatFrame:
     uno: bool
     thinking: bool
     phone: bool | None = None  # a phone seat: whether its phone is connected (None: no phone)
+    stand_in: bool = False  # a computer plays this phone seat until its phone is back
 
 
 @dataclass(frozen=True)

@@ -204,6 +204,7 @@ class FrameBuilder:
                 uno=st.uno[s],
                 thinking=thinking == s,
                 phone=self._phone(s),
+                stand_in=t.match.is_phone(s) and not t.match.is_human(s),
             )
             for s in range(t.viewer.n)
         )
