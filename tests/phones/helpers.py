@@ -65,7 +65,7 @@ def phone_match(
         n = len(kinds)
         deck = dealt_deck(rules, hands, start, dealer=n - 1)
         match.game = Game.new(rules, n, dealer=n - 1, deck=deck, rng=random.Random(3))
-    seats = [s for s, k in enumerate(kinds) if k == "human"]
+    seats = [s for s, k in enumerate(kinds) if k in ("human", "phone")]
     return match, PhoneTable(match, seats, listen=LOCAL, files=fake_files())
 
 
