@@ -37,7 +37,7 @@ def test_at_ten_phone_seats_a_code_has_at_least_five_pixels_a_module_at_1024x600
 
 
 def test_each_seat_has_its_own_letters_until_it_joins_and_the_address_has_no_secret():
-    app, services = phone_app(["phone", "phone", "normal"])
+    _app, services = phone_app(["phone", "phone", "normal"])
     link = services.phones
     try:
         codes = {link.code(0), link.code(1)}

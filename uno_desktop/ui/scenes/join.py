@@ -113,7 +113,7 @@ class JoinScene(Dialog):
         if len(self.pages) > 1:
             self.previous_button = Button(N_("Previous codes"), lambda: self.turn(-1))
             self.next_button = Button(N_("Next codes"), lambda: self.turn(1))
-            widgets = [self.previous_button, *widgets, self.next_button]
+            widgets = [*widgets, self.previous_button, self.next_button]  # Start keeps focus
         self.group.set_widgets(widgets)
 
     def turn(self, step: int) -> None:
