@@ -52,6 +52,8 @@ LINK_PX = 18
 CODE_PX = 30
 #: the most codes side by side on one page
 PAGE_SEATS = 4
+#: the most seats' joined marks on one line above the pages
+MARKS_PER_ROW = 5
 
 
 def pages_of(seats: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -199,8 +201,9 @@ class JoinScene(Dialog):
             midtop=(p.centerx, hint.bottom + int(2 * s)),
         )
         if len(self.pages) > 1:
+            rows = math.ceil(len(self.phones.seats) / MARKS_PER_ROW)
             self._marks = pygame.Rect(
-                p.left + margin, hint.bottom + int(6 * s), p.w - 2 * margin, int(30 * s)
+                p.left + margin, hint.bottom + int(6 * s), p.w - 2 * margin, rows * int(30 * s)
             )
             hint = self._marks
         bh, gap = int(54 * s), int(20 * s)
@@ -338,10 +341,13 @@ class JoinScene(Dialog):
         """Every phone seat's name and joined mark in one line (the codes come in pages)."""
         seats = self.phones.seats
         box = self._marks
-        w = box.w // max(1, len(seats))
+        per_row = min(len(seats), MARKS_PER_ROW)
+        w = box.w // max(1, per_row)
+        h = box.h // math.ceil(len(seats) / MARKS_PER_ROW)
         radius = max(3, int(6 * self.scale))
         for i, seat in enumerate(seats):
-            cell = pygame.Rect(box.left + i * w, box.top, w, box.h)
+            row, col = divmod(i, per_row)
+            cell = pygame.Rect(box.left + col * w, box.top + row * h, w, h)
             here = seat in joined
             draw_status_mark(surface, (cell.left + 2 * radius, cell.centery), radius, here)
             name = cell.inflate(-4 * radius, 0)
@@ -354,6 +360,7 @@ class JoinScene(Dialog):
                 JOINED_RGB if here else theme.TEXT_RGB if on_page else theme.TEXT_DIM_RGB,
                 name,
                 bold=on_page,
+                align="left",
             )
 
     def seat_name(self, seat: int) -> str:
