@@ -25,6 +25,7 @@ TINY = {
     "ai_strength.py": ["--games", "2", "--only", "hard,normal"],
     "hint_latency.py": ["--games", "1", "--players", "2,4"],
     "phones.py": ["--phones", "3", "--taps", "5", "--idle-seconds", "0.5"],
+    "phone_flood.py": ["--connections", "20", "--frames", "50", "--states", "80"],
     "idle_cpu.py": ["--seconds", "0.5"],
     "fit_table_net.py": ["--rounds", "30", "--every", "2", "--epochs", "1"],
     "frame_time.py": ["--frames", "5", "--seats", "4"],

@@ -2,7 +2,8 @@
 own phone's browser over the home network.
 
 Parts, one job each: `net` (where to listen), `server` (aiohttp on its own thread; the
-inbox and per-seat outboxes), `protocol` (what a phone may send, and its decoding into
+inbox and per-seat outboxes), `guard` (the door every connection passes: caps, clocks,
+the websocket frames' checks), `protocol` (what a phone may send, and its decoding into
 an engine action), `wire` (what a phone is sent), `table` (`PhoneTable`, the game
 thread's loop: drain, act, publish), `art` (the table's card art as PNG), `qr` (the
 join links as QR codes), and `static/` (the page: plain HTML, CSS and JS).
@@ -29,6 +30,9 @@ Server to phone:
     {"type": "moved"}                        Play again: the next match's server leads this
                                              link to the seat's new one (the page follows)
     (close 4003)                             the game closed the table: do not reconnect
+    (close 4002)                             too much waiting for this phone: reconnect
+    (close 1003, 1002, 1008)                 a binary message, an unmasked frame, frames
+                                             of any kind too fast (`guard.py`)
 Phone to server (at most 4 KiB, 20 a second):
     {"type": "act", "do": "play", "card": "R5", "color": "red", "target": 2, "uno": true}
         (color for a wild, target for a swap, uno to say UNO with the card; optional)

@@ -72,3 +72,19 @@ def parse_listen(text: str) -> Listen:
 def url_host(host: str) -> str:
     """`host` as written in a URL (an IPv6 address in brackets)."""
     return f"[{host}]" if ":" in host else host
+
+
+def host_headers(listen_host: str, link_host: str, port: int) -> frozenset[str]:
+    """The Host headers that name this server: the links' host, the address it listens
+    on, and localhost's forms when that is loopback; with the port (a browser leaves
+    out ":80")."""
+    names = {url_host(link_host)}
+    listen = ipaddress.ip_address(listen_host)
+    if not listen.is_unspecified:
+        names.add(url_host(listen_host))
+    if listen.is_loopback:
+        names |= {"localhost", "127.0.0.1", "[::1]"}
+    hosts = {f"{name}:{port}".lower() for name in names}
+    if port == 80:
+        hosts |= {name.lower() for name in names}
+    return frozenset(hosts)

@@ -6,19 +6,37 @@ that the game thread drains (`drain`); the game thread hands messages for a seat
 reach that seat's phone in order. `stop` closes every connection and joins the thread.
 
 Security: every path starts with its seat's token (`/t/<token>/...`, at least 128 random
-bits, new for each server, compared in constant time); anything else goes to `doors`
-(the short-code page at "/", an old link of the match before, else a small 403 page).
-The page, its script, style and card pictures come from an in-memory table looked up by
-exact name: no path is ever turned into a file. A websocket must come from the page's
-own origin, sends at most MAX_MESSAGE_BYTES a frame and RATE_PER_S frames a second (a
-burst of RATE_BURST), and a seat has one connection: a new one replaces the old. No
-request is logged, so no token reaches a log.
+bits, new for each server, compared in constant time), and the Host header must name
+this server (its address in the links with the port; localhost forms too when it
+listens on loopback), so a page from elsewhere (DNS rebinding) finds nothing (an empty
+403); any other path goes to `doors` (the short-code page at "/", an old link of the
+match before, else a small 403 page). The page, its script, style and card pictures come from an
+in-memory table looked up by exact name: no path is ever turned into a file. A
+websocket must come from the page's own origin, sends at most MAX_MESSAGE_BYTES a
+message and RATE_PER_S messages a second (a burst of RATE_BURST; every message counts,
+whatever its type; over the rate they are dropped with one "rate" error a second), text
+only (a binary message closes it, 1003), and a seat has one connection: a new one
+replaces the old. Everything queued for a phone (states, errors, notices) goes through
+one bounded queue: a phone with MAX_QUEUED messages waiting is dropped (4002), not
+buffered; it reconnects and gets the latest state.
+
+Limits on what any device can do, with or without a link (`guard.py`, the door every
+connection passes): at most 128 connections, 16 from one address, the rest closed
+unread; a request head must arrive within 5 s and an idle connection is closed after
+6 s; a peer that reads nothing for 30 s is closed; websocket frames must be masked
+(else 1002) and come at most 120 at once, 60 a second, of any kind (else 1008). Nothing
+a request carries is ever logged, so no token reaches a log: there is no access log,
+aiohttp's own messages about malformed requests are counted in `tally()` instead of
+printed, and asyncio's (a full file table, say) are logged once by their fixed words.
+The file limit of the process is left as it is: the window's idle loop uses select(),
+which cannot take descriptors above 1,023; the caps keep us far below it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hmac
 import ipaddress
 import json
@@ -33,7 +51,8 @@ from typing import Any, Final
 from aiohttp import WSMsgType, web
 
 from . import doors
-from .net import Listen, lan_address, url_host
+from .guard import Door, Guarded, Limits, QuietLog, Tally, TokenBucket, quiet_loop_errors
+from .net import Listen, host_headers, lan_address, url_host
 from .protocol import MAX_MESSAGE_BYTES, BadRequest, Request, parse_request
 
 log = logging.getLogger(__name__)
@@ -52,6 +71,9 @@ CLOSE_TOO_SLOW: Final = 4002
 CLOSE_ENDED: Final = 4003
 """The server stopped (the match ended, the window closed): the page stops reconnecting."""
 CLOSE_GOING_AWAY: Final = 1001
+CLOSE_UNSUPPORTED: Final = 1003
+"""A binary message: the page sends text only."""
+LISTEN_BACKLOG: Final = 64
 
 _TYPES: Final = {
     ".html": "text/html; charset=utf-8",
@@ -67,49 +89,27 @@ _CSP: Final = (
 )
 
 
-class TokenBucket:
-    """At most `burst` at once, refilled at `rate_per_s`; `clock` is injectable for tests."""
-
-    def __init__(
-        self,
-        rate_per_s: float = RATE_PER_S,
-        burst: float = RATE_BURST,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.rate_per_s = rate_per_s
-        self.burst = burst
-        self._clock = clock
-        self._tokens = burst
-        self._at_s = clock()
-
-    def take(self) -> bool:
-        """Spend one token if there is one."""
-        now = self._clock()
-        self._tokens = min(self.burst, self._tokens + (now - self._at_s) * self.rate_per_s)
-        self._at_s = now
-        if self._tokens >= 1.0:
-            self._tokens -= 1.0
-            return True
-        return False
-
-
 class _Phone:
     """One live websocket of a seat. Only its sender task writes to it, in order, and
     closes it when its queue ends (None) with `close_code`."""
 
     def __init__(self, ws: web.WebSocketResponse) -> None:
         self.ws = ws
+        # bounded by PhoneServer._queue (MAX_QUEUED), the one way messages go in
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
-        self.bucket = TokenBucket()
+        self.bucket = TokenBucket(RATE_PER_S, RATE_BURST)
         self.warned_at_s = -1.0
         self.close_code = CLOSE_GOING_AWAY
         self.close_reason = b""
+        self.ended = False
         self.sender: asyncio.Task[None] | None = None
 
     def end(self, code: int, reason: bytes) -> None:
         """Close after what is queued (the first reason given wins)."""
-        if self.close_reason == b"":
-            self.close_code, self.close_reason = code, reason
+        if self.ended:
+            return
+        self.ended = True
+        self.close_code, self.close_reason = code, reason
         self.outbox.put_nowait(None)
 
 
@@ -117,7 +117,8 @@ class PhoneServer:
     """Serves `files` (name -> bytes, "index.html" the page) to the phones of `seats`.
 
     `on_request` is called on the server thread after a request enters the inbox and
-    after a phone connects or leaves (the pygame loop wakes up there).
+    after a phone connects or leaves (the pygame loop wakes up there). `limits` bounds
+    what any device may hold open (`guard.Limits`; tests pass smaller ones).
     """
 
     def __init__(
@@ -128,6 +129,7 @@ class PhoneServer:
         listen: Listen | None = None,
         on_request: Callable[[], None] | None = None,
         forward: Mapping[str, int] | None = None,
+        limits: Limits | None = None,
     ) -> None:
         """`forward`: the previous match's tokens and their seats (Play again), whose
         links lead to this match's until each seat has joined."""
@@ -140,6 +142,10 @@ class PhoneServer:
         self._files = dict(files)
         self.listen = listen if listen is not None else Listen(lan_address(), 0)
         self._on_request = on_request
+        self._limits = limits if limits is not None else Limits()
+        self._tally = Tally()  # written on the server thread, read by tests
+        self._host = ""  # the links' host, fixed at start
+        self._hosts: frozenset[str] = frozenset()  # Host headers that name this server
         self._inbox: queue.SimpleQueue[tuple[int, Request]] = queue.SimpleQueue()
         self._waiting = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -165,12 +171,14 @@ class PhoneServer:
         try:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             sock.bind((host, self.listen.port))
-            sock.listen(64)
+            sock.listen(LISTEN_BACKLOG)
             sock.setblocking(False)
         except OSError:
             sock.close()
             raise
         self._sock = sock
+        self._host = self.host
+        self._hosts = host_headers(self.listen.host, self._host, self.port)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="phone-server", daemon=True)
         self._thread.start()
@@ -188,6 +196,8 @@ class PhoneServer:
     @property
     def host(self) -> str:
         """The address phones reach the server at (the LAN address when bound to all)."""
+        if self._host:
+            return self._host
         host = self.listen.host
         return lan_address() if ipaddress.ip_address(host).is_unspecified else host
 
@@ -237,6 +247,11 @@ class PhoneServer:
         """The seats with a live phone now (read from the game thread: a snapshot)."""
         return set(self._live)
 
+    def tally(self) -> Tally:
+        """A copy of what the server turned away so far (connections over a cap,
+        malformed requests, ...): counted, never printed."""
+        return dataclasses.replace(self._tally)
+
     def stop(self, timeout_s: float = 5.0) -> None:
         """Close every connection, stop listening and join the thread. Idempotent."""
         thread, loop, stopping = self._thread, self._loop, self._stopping
@@ -263,6 +278,7 @@ class PhoneServer:
         loop = self._loop
         assert loop is not None
         asyncio.set_event_loop(loop)
+        loop.set_exception_handler(quiet_loop_errors(self._tally, log))
         try:
             loop.run_until_complete(self._serve())
         except Exception:
@@ -276,17 +292,32 @@ class PhoneServer:
         app = web.Application(client_max_size=MAX_MESSAGE_BYTES)
         app.router.add_route("*", "/{tail:.*}", self._handle)
         app.on_response_prepare.append(_headers)
-        # access_log=None: a request line holds a token, and tokens never reach a log
-        runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+        # access_log=None and a QuietLog: a request line holds a token, and tokens never
+        # reach a log; lingering_time=0: a request's unread body is never waited for
+        runner = web.AppRunner(
+            app,
+            access_log=None,
+            logger=QuietLog(self._tally, log),
+            handle_signals=False,
+            shutdown_timeout=1.0,
+            # idle between requests; the door's head clock, a second sooner, counts
+            keepalive_timeout=self._limits.head_timeout_s + 1.0,
+            lingering_time=0,
+        )
         await runner.setup()
-        assert self._sock is not None
-        site = web.SockSite(runner, self._sock)
-        await site.start()
+        assert self._sock is not None and runner.server is not None
+        door = Door(runner.server, self._limits, self._tally)
+        listener = await asyncio.get_running_loop().create_server(
+            door, sock=self._sock, backlog=LISTEN_BACKLOG
+        )
+        door.start()
         self._serving = True
         self._ready.set()
         try:
             await self._stopping.wait()
         finally:
+            door.stop()
+            listener.close()
             phones = list(self._phones.values())
             self._set_phones({})
             for phone in phones:
@@ -308,8 +339,13 @@ class PhoneServer:
         return found
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
+        guard = _guard_of(request)
+        if guard is not None:
+            guard.handled()
         parts = request.rel_url.raw_path.split("/", 3)  # "", "t", token, rest
         seat = self._seat_of(parts[2]) if len(parts) >= 3 and parts[1] == "t" else None
+        if request.headers.get("Host", "").lower() not in self._hosts:
+            return web.Response(status=403)
         if seat is None:
             return await doors.answer(self._doors, request, parts, self._path_of)
         if request.method not in ("GET", "HEAD"):
@@ -339,26 +375,32 @@ class PhoneServer:
         ws = web.WebSocketResponse(
             max_msg_size=MAX_MESSAGE_BYTES, heartbeat=HEARTBEAT_S, compress=False
         )
+        guard = _guard_of(request)
+        if not ws.can_prepare(request).ok or guard is None or not guard.begin_websocket():
+            return web.Response(status=400)
         await ws.prepare(request)
         self._doors.joined(seat)
         old = self._phones.get(seat)
         phone = _Phone(ws)
         self._set_phones({**self._phones, seat: phone})
         if old is not None:
-            old.outbox.put_nowait(_encode({"type": "replaced"}))
+            self._queue(seat, old, _encode({"type": "replaced"}))
             old.end(CLOSE_REPLACED, b"replaced by a new connection")
         phone.sender = asyncio.create_task(self._send_loop(phone))
-        phone.outbox.put_nowait(_encode({"type": "joined", "seat": seat}))
+        self._queue(seat, phone, _encode({"type": "joined", "seat": seat}))
         for kind in CACHED_KINDS:
             text = self._cache[seat].get(kind)
             if text is not None:
-                phone.outbox.put_nowait(text)
+                self._queue(seat, phone, text)
         try:
             async for msg in ws:
-                if msg.type is WSMsgType.TEXT:
+                if not phone.bucket.take():  # every message counts, whatever its type
+                    self._warn_rate(seat, phone)
+                elif msg.type is WSMsgType.TEXT:
                     self._receive(seat, phone, msg.data)
                 elif msg.type is WSMsgType.BINARY:
-                    self._refuse(phone, "malformed")
+                    phone.end(CLOSE_UNSUPPORTED, b"text only")
+                    break
                 else:  # an error, such as a frame over max_msg_size: aiohttp closes
                     break
         finally:
@@ -379,17 +421,17 @@ class PhoneServer:
             self._live = live
             self._notify()
 
+    def _warn_rate(self, seat: int, phone: _Phone) -> None:
+        now = time.monotonic()
+        if now - phone.warned_at_s >= 1.0:  # one warning a second, not one per message
+            phone.warned_at_s = now
+            self._queue(seat, phone, _encode({"type": "error", "code": "rate"}))
+
     def _receive(self, seat: int, phone: _Phone, text: str) -> None:
-        if not phone.bucket.take():
-            now = time.monotonic()
-            if now - phone.warned_at_s >= 1.0:  # one warning a second, not one per frame
-                phone.warned_at_s = now
-                self._refuse(phone, "rate")
-            return
         try:
             request = parse_request(text)
         except BadRequest as e:
-            self._refuse(phone, e.code)
+            self._queue(seat, phone, _encode({"type": "error", "code": e.code}))
             return
         self._inbox.put((seat, request))
         self._waiting.set()
@@ -402,8 +444,20 @@ class PhoneServer:
             except Exception:
                 log.exception("the phone server's on_request callback failed")
 
-    def _refuse(self, phone: _Phone, code: str) -> None:
-        phone.outbox.put_nowait(_encode({"type": "error", "code": code}))
+    def _queue(self, seat: int, phone: _Phone, text: str) -> None:
+        """Queue `text` for `phone`, or drop the phone when MAX_QUEUED already wait:
+        the one way into an outbox, so no phone's queue ever grows past the cap."""
+        if phone.ended:
+            return
+        if phone.outbox.qsize() >= MAX_QUEUED:
+            # too slow to keep up: drop it; it reconnects and gets the latest state
+            self._tally.too_slow += 1
+            if self._phones.get(seat) is phone:
+                self._set_phones({s: p for s, p in self._phones.items() if s != seat})
+            phone.end(CLOSE_TOO_SLOW, b"too slow: reconnect")
+            return
+        phone.outbox.put_nowait(text)
+        self._tally.largest_queue = max(self._tally.largest_queue, phone.outbox.qsize())
 
     async def _send_loop(self, phone: _Phone) -> None:
         """Send `phone`'s queue in order until None, then close it with its code."""
@@ -428,14 +482,15 @@ class PhoneServer:
         if kind is not None:
             self._cache[seat][kind] = text
         phone = self._phones.get(seat)
-        if phone is None:
-            return
-        if phone.outbox.qsize() >= MAX_QUEUED:
-            # too slow to keep up: drop it; it reconnects and gets the latest state
-            self._set_phones({s: p for s, p in self._phones.items() if s != seat})
-            phone.end(CLOSE_TOO_SLOW, b"too slow: reconnect")
-            return
-        phone.outbox.put_nowait(text)
+        if phone is not None:
+            self._queue(seat, phone, text)
+
+
+def _guard_of(request: web.BaseRequest) -> Guarded | None:
+    """The door's record of the connection `request` came on."""
+    transport = request.transport
+    protocol = transport.get_protocol() if transport is not None else None
+    return protocol if isinstance(protocol, Guarded) else None
 
 
 def _encode(message: Mapping[str, Any]) -> str:
