@@ -61,18 +61,18 @@ class Waits:
     def waited_s(self) -> float:
         return 0.0 if self._since is None else max(0.0, self._clock() - self._since[1])
 
-    def waiting(self, match: _Table, viewer: int) -> dict[str, Any] | None:
-        """The state's "waiting" for `viewer`'s phone: the seat waited for and the whole
-        seconds so far, and that a computer may be asked to stand in."""
-        seat = self.waited(match)
-        if seat is None or seat == viewer or self._since is None:
+    def waiting(self, viewer: int) -> dict[str, Any] | None:
+        """The state's "waiting" for `viewer`'s phone, as of the last `check`: the seat
+        waited for and the whole seconds so far, and that a computer may stand in."""
+        if self._since is None or self._since[0] == viewer:
             return None
-        return {"seat": seat, "for_s": int(self.waited_s()), "stand_in": True}
+        return {"seat": self._since[0], "for_s": int(self.waited_s()), "stand_in": True}
 
-    def key(self, match: _Table) -> tuple[int, int] | None:
+    def key(self) -> tuple[int, int] | None:
         """Changes when the waited seat does, and every WAIT_STEP_S (publish again)."""
-        seat = self.waited(match)
-        return None if seat is None else (seat, int(self.waited_s()) // WAIT_STEP_S)
+        if self._since is None:
+            return None
+        return (self._since[0], int(self.waited_s()) // WAIT_STEP_S)
 
     def stand_in(self, match: _Table, seat: int | None) -> bool:
         """Someone asks a computer to play `seat` until its phone is back: done when it
@@ -82,6 +82,8 @@ class Waits:
         if seat in match.stand_ins:
             return False
         match.stand_in(seat, True)
+        if self._since is not None and self._since[0] == seat:
+            self._since = None  # the table waits no more
         return True
 
 

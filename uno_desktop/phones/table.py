@@ -197,7 +197,7 @@ class PhoneTable:
             self.match.feed_end(),
             self.match.actions_taken(),
             self._held(),
-            self.waits.key(self.match),
+            self.waits.key(),
         )
         if key == self._key and not force:
             return
@@ -228,7 +228,7 @@ class PhoneTable:
             match_winner=self.match.winner_after_round(),
             next_round=self._next_round is not None,
         )
-        state["waiting"] = self.waits.waiting(self.match, seat)
+        state["waiting"] = self.waits.waiting(seat)
         if self._held():
             state = held(state)
         text = repr(state)

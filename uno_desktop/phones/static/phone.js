@@ -383,7 +383,8 @@
       if (Ctx && !audio) { audio = new Ctx(); audio.resume(); }
     } catch (e) { audio = null; }
     keepAwake();
-    if (state) render(); else waitingCover();
+    // only the waiting cover changes: a render now would swap the button being tapped
+    if (!state && words) waitingCover();
   }
   document.addEventListener("pointerdown", () => { if (!seated) sitDown(); }, { capture: true });
   function buzz() {
