@@ -45,13 +45,13 @@ MAX_DEVICES: Final = 256
 
 _TEXTS: Final = {
     "refused": N_("This link is not valid: scan the code on the big screen"),
-    "or_type": N_("Or type your seat's code"),
+    "or_type": N_("Or type your seat's letters"),
     "title": N_("Join the table"),
-    "type_code": N_("Type the code shown under your seat on the big screen"),
-    "code": N_("Code"),
+    "type_code": N_("Type the letters shown under your seat on the big screen"),
+    "code": N_("Letters"),
     "join": N_("Join"),
-    "wrong": N_("That code is not right. Tries left: {n}"),
-    "locked": N_("Too many wrong codes: scan the code on the big screen instead"),
+    "wrong": N_("Those letters are not right. Tries left: {n}"),
+    "locked": N_("Too many wrong tries: scan the code on the big screen instead"),
 }
 _STYLE: Final = (
     "body{font:18px/1.4 system-ui,sans-serif;background:#0e4e32;color:#fff;margin:0;"
