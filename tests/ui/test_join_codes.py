@@ -72,3 +72,20 @@ def test_play_again_keeps_the_port_and_leads_the_old_links_to_the_new_ones():
     finally:
         services.close_phones()
         pygame.display.quit()
+
+
+def test_a_resumed_round_counts_as_shown_so_the_phones_get_their_buttons():
+    from uno_desktop.match import ManualClock, Match, SeatSpec
+    from uno_desktop.presets import load_preset
+    from uno_desktop.ui.scenes.table import TableScene
+
+    from .test_table import make_services
+
+    seats = [SeatSpec("Ann", "phone"), SeatSpec("Bo", "normal")]
+    match = Match(load_preset("official"), seats, 3, clock=ManualClock())
+    match.start_round()
+    seat = match.observation(None).current
+    match.act(match.legal_actions(seat)[0])  # the round was played a little, then saved
+    assert match.shown_at is None
+    TableScene(make_services(), match).enter()
+    assert match.shown_at == (match.deal_id, match.actions_taken())
