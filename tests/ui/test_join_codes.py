@@ -89,3 +89,22 @@ def test_a_resumed_round_counts_as_shown_so_the_phones_get_their_buttons():
     assert match.shown_at is None
     TableScene(make_services(), match).enter()
     assert match.shown_at == (match.deal_id, match.actions_taken())
+
+
+def test_the_pause_menu_lets_a_computer_play_a_seat_whose_phone_is_away():
+    from uno_desktop.ui.scenes.pause import PauseScene
+
+    app, services = phone_app(["phone", "normal"])
+    try:
+        panel = app.stack.top
+        assert isinstance(panel, JoinScene)
+        panel.start()  # Start now: the phone never joined
+        frames(app, 2)
+        pause = PauseScene(services, services.match)
+        app.stack.push(pause)
+        frames(app)
+        pause.stand_in_button.on_press()
+        assert services.match.stand_ins == {0} and not services.match.is_human(0)
+        assert services.phones.away() == []
+    finally:
+        services.close_phones()

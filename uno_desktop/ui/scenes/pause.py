@@ -44,7 +44,8 @@ class PauseScene(Dialog):
             away = self.services.phones.away()
             if away:
                 # the table would wait for that phone: a computer may play meanwhile
-                seat = away[0]
+                turn = self.services.phones.match.human_to_act()
+                seat = turn if turn in away else away[0]  # the seat the table waits for first
                 name = self.services.phones.match.seat_name(seat)
                 self.stand_in_button = Button(
                     lambda: _("Let the computer play for {name}").format(name=name),
