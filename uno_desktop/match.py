@@ -225,6 +225,12 @@ class Match:
             prepare = getattr(bot, "prepare", None)  # optional: load what it needs now
             if prepare is not None:
                 prepare(len(seats))
+        self._factory = factory
+        #: phone seats a computer plays while their phone is away (`stand_in`; not saved)
+        self.stand_ins: frozenset[int] = frozenset()
+        #: (deal, actions) a table last showed whole (`shown`): phones get their buttons
+        #: for a move once the big screen has shown it
+        self.shown_at: tuple[int, int] | None = None
         # when the computer seats act
         self._pacing = Pacing(clock if clock is not None else MonotonicClock(), timing, self._bots)
         # the deal the per-seat feed last saw (see `deal_id`)
@@ -256,8 +262,25 @@ class Match:
         return len(self.seats)
 
     def is_human(self, seat: int) -> bool:
-        """A person decides for `seat` (at the screen or on a phone), not a computer."""
-        return self.seats[seat].is_human
+        """A person decides for `seat` (at the screen or on a phone), not a computer
+        (nor a computer standing in for the seat's phone)."""
+        return self.seats[seat].is_human and seat not in self.stand_ins
+
+    def stand_in(self, seat: int, on: bool) -> None:
+        """Let a normal computer play the phone seat `seat` (on), from that seat's own
+        observation like every computer, or give the seat back to its phone (off: the
+        phone is back). Only phone seats; the saved match never holds it."""
+        if not self.is_phone(seat) or (seat in self.stand_ins) == on:
+            return
+        if on:
+            self._bots[seat] = self._factory("normal")
+            self.stand_ins = self.stand_ins | {seat}
+        else:
+            self._bots.pop(seat, None)
+            self.stand_ins = self.stand_ins - {seat}
+        self._pacing.computers = frozenset(self._bots)
+        if self.game is not None:
+            self._pacing.follow(self.game)
 
     def is_phone(self, seat: int) -> bool:
         """A person plays `seat` from their own phone: the screen never shows its hand."""
@@ -484,6 +507,7 @@ class Match:
         if self.game is not None:
             self._pacing.follow(self.game)
             self._pacing.shown()
+            self.shown_at = (self.deal_id, len(self.game.actions))
 
     def close_jump_in(self) -> None:
         """A person's turn begins at a hand-off screen: no computer may jump in on the card

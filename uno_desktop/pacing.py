@@ -99,7 +99,8 @@ class Pacing:
     def __init__(self, clock: Clock, timing: Timing, computers: Collection[int]) -> None:
         self.clock: Clock = clock
         self.timing: Timing = timing
-        self._computers = frozenset(computers)
+        #: the computer seats (a phone seat joins them while a computer stands in)
+        self.computers = frozenset(computers)
         # Rebuilt from "now" whenever the game object changes (`follow`).
         self._game: Game | None = None
         self._last_action_s = 0.0
@@ -220,7 +221,7 @@ class Pacing:
         target = self._catch_seat
         if target is None or self._is_declined(game, Window.CATCH):
             return None
-        catchers = tuple(s for s in self._order_after(game, target) if s in self._computers)
+        catchers = tuple(s for s in self._order_after(game, target) if s in self.computers)
         if not catchers:
             return None
         return self._catch_since_s + self.timing.catch_grace_s, Due(Window.CATCH, catchers, target)
@@ -232,7 +233,7 @@ class Pacing:
         jumpers = tuple(
             s
             for s in self._order_after(game, game.current)
-            if s in self._computers and any(type(a) is Play for a in game.legal_actions(s))
+            if s in self.computers and any(type(a) is Play for a in game.legal_actions(s))
         )
         if not jumpers:
             return None
@@ -240,16 +241,16 @@ class Pacing:
 
     def _self_call(self, game: Game) -> tuple[float, Due] | None:
         seat = self._catch_seat
-        if seat is None or seat not in self._computers or self._is_declined(game, Window.UNO):
+        if seat is None or seat not in self.computers or self._is_declined(game, Window.UNO):
             return None
         return self._catch_since_s + self.timing.react_s, Due(Window.UNO, (seat,))
 
     def _turn(self, game: Game) -> tuple[float, Due] | None:
         seat = game.current
-        if seat not in self._computers:
+        if seat not in self.computers:
             return None
         due_s = self._last_action_s + self.timing.think_time_s
-        if game.rules.jump_in and len(self._computers) < game.players:
+        if game.rules.jump_in and len(self.computers) < game.players:
             # people sit at the table: the card on top stays there for their window
             due_s = max(due_s, self._top_since_s + self.timing.react_s)
         if self._catch_seat is not None:

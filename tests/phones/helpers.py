@@ -65,7 +65,7 @@ def phone_match(
         n = len(kinds)
         deck = dealt_deck(rules, hands, start, dealer=n - 1)
         match.game = Game.new(rules, n, dealer=n - 1, deck=deck, rng=random.Random(3))
-    seats = [s for s, k in enumerate(kinds) if k == "human"]
+    seats = [s for s, k in enumerate(kinds) if k in ("human", "phone")]
     return match, PhoneTable(match, seats, listen=LOCAL, files=fake_files())
 
 
@@ -75,6 +75,10 @@ class Wire:
     def __init__(self) -> None:
         self.sent: list[tuple[int, str]] = []
         self.inbox: list[tuple[int, Any]] = []
+        self.live: set[int] = set()  # the seats whose phone is connected
+
+    def connected(self) -> set[int]:
+        return set(self.live)
 
     def publish(self, seat: int, message: dict[str, Any]) -> None:
         self.sent.append((seat, json.dumps(message, sort_keys=True)))
@@ -98,6 +102,7 @@ def phone_table(match: Match, seats: list[int]) -> tuple[PhoneTable, Wire]:
     """A phone table whose server is a `Wire` (no sockets): what it sends is recorded."""
     table = PhoneTable(match, seats, files=fake_files())
     wire = Wire()
+    wire.live = set(seats)
     table.server = wire  # type: ignore[assignment]
     return table, wire
 

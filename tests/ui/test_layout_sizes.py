@@ -193,7 +193,13 @@ class Links:
         self.all_joined = False
 
     def url(self, seat: int) -> str:
-        return f"http://192.168.100.200:65535/t/{'x' * 22}{seat:02d}/"
+        return f"http://192.168.100.200:65535/t/{'x' * 24}{seat:02d}/"
+
+    def address(self) -> str:
+        return "http://192.168.100.200:65535"
+
+    def code(self, seat: int) -> str | None:
+        return None if seat % 3 == 0 else "WWMM"  # the widest letters
 
     def connected(self) -> frozenset[int]:
         return frozenset(self.seats[::3])

@@ -13,8 +13,8 @@ The protocol: JSON text frames on the websocket `/t/<token>/ws`, the page at
 
 Server to phone:
     {"type": "joined", "seat": 2}            the connection is this seat's
-    {"type": "strings", "lang": "sv", "words": {...}}   the page's words (again on a
-                                             language change)
+    {"type": "strings", "lang": "sv", "words": {...}, "name": "Ann"}   the page's words
+                                             (again on a language change), the seat's name
     {"type": "state", ...}                   the seat's view (`wire.phone_state`): players
                                              with card counts, top card, colour, direction,
                                              whose turn, pending cards, the hand with what
@@ -29,6 +29,8 @@ Server to phone:
     {"type": "notice", "text": "..."}        what the big screen tells everyone (a save that
                                              failed: the game goes on); shown until dismissed
     {"type": "replaced"}                     another screen opened this hand; closed 4001
+    {"type": "moved"}                        Play again: the next match's server leads this
+                                             link to the seat's new one (the page follows)
     (close 4003)                             the game closed the table: do not reconnect
     (close 4002)                             too much waiting for this phone: reconnect
     (close 1003, 1002, 1008)                 a binary message, an unmasked frame, frames
@@ -45,5 +47,8 @@ Phone to server (at most 4 KiB, 20 a second):
     {"type": "act", "do": "next"}            start the next round (the state's "can"
                                              says when: at a round end, once its scores
                                              were shown a moment; never at the match's end)
+    {"type": "act", "do": "stand_in", "target": 2}   let a computer play seat 2 until its
+                                             phone is back (while the state's "waiting"
+                                             names that seat)
 A phone gets the kept `strings` and `state` again on every (re)connection.
 """

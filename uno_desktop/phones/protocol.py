@@ -29,7 +29,17 @@ MAX_MESSAGE_BYTES: Final = 4096
 """The largest frame a phone may send; an act needs under 100 bytes."""
 MAX_SEATS: Final = 10
 
-DOINGS: Final = ("play", "draw", "keep", "challenge", "uno", "catch", "hint", "next")
+DOINGS: Final = (
+    "play",
+    "draw",
+    "keep",
+    "challenge",
+    "uno",
+    "catch",
+    "hint",
+    "next",
+    "stand_in",
+)
 COLOR_WORDS: Final = {
     "red": Color.RED,
     "yellow": Color.YELLOW,
@@ -40,6 +50,7 @@ COLOR_WORDS: Final = {
 _FIELDS: Final = {
     "play": ({"card"}, {"card", "color", "target", "uno"}),
     "catch": ({"target"}, {"target"}),
+    "stand_in": ({"target"}, {"target"}),
 }
 
 
@@ -126,7 +137,7 @@ def to_action(seat: int, request: Request) -> Action | None:
         if request.target is None:
             raise BadRequest("malformed")
         return CatchUno(seat, request.target)
-    if do in ("hint", "next"):
+    if do in ("hint", "next", "stand_in"):
         return None
     return _SIMPLE[do](seat)
 

@@ -8,8 +8,9 @@ reach that seat's phone in order. `stop` closes every connection and joins the t
 Security: every path starts with its seat's token (`/t/<token>/...`, at least 128 random
 bits, new for each server, compared in constant time), and the Host header must name
 this server (its address in the links with the port; localhost forms too when it
-listens on loopback), so a page from elsewhere (DNS rebinding) finds nothing; anything
-else gets an empty 403. The page, its script, style and card pictures come from an
+listens on loopback), so a page from elsewhere (DNS rebinding) finds nothing (an empty
+403); any other path goes to `doors` (the short-code page at "/", an old link of the
+match before, else a small 403 page). The page, its script, style and card pictures come from an
 in-memory table looked up by exact name: no path is ever turned into a file. A
 websocket must come from the page's own origin, sends at most MAX_MESSAGE_BYTES a
 message and RATE_PER_S messages a second (a burst of RATE_BURST; every message counts,
@@ -41,7 +42,6 @@ import ipaddress
 import json
 import logging
 import queue
-import secrets
 import socket
 import threading
 import time
@@ -50,14 +50,13 @@ from typing import Any, Final
 
 from aiohttp import WSMsgType, web
 
+from . import doors
 from .guard import Door, Guarded, Limits, QuietLog, Tally, TokenBucket, quiet_loop_errors
 from .net import Listen, host_headers, lan_address, url_host
 from .protocol import MAX_MESSAGE_BYTES, BadRequest, Request, parse_request
 
 log = logging.getLogger(__name__)
 
-TOKEN_BYTES: Final = 18
-"""144 random bits per seat token (URL-safe base64: 24 characters)."""
 RATE_PER_S: Final = 20.0
 RATE_BURST: Final = 20.0
 HEARTBEAT_S: Final = 20.0
@@ -129,14 +128,19 @@ class PhoneServer:
         *,
         listen: Listen | None = None,
         on_request: Callable[[], None] | None = None,
+        forward: Mapping[str, int] | None = None,
         limits: Limits | None = None,
     ) -> None:
+        """`forward`: the previous match's tokens and their seats (Play again), whose
+        links lead to this match's until each seat has joined."""
         if _PAGE not in files:
             raise ValueError(f"the phone page needs {_PAGE!r} among its files")
         self.seats: tuple[int, ...] = tuple(seats)
-        self._tokens: dict[int, str] = {s: secrets.token_urlsafe(TOKEN_BYTES) for s in self.seats}
+        self._tokens: dict[int, str] = {s: doors.new_token() for s in self.seats}
+        doors.pages_ready()
+        self._doors = doors.Doors(self.seats, forward)
         self._files = dict(files)
-        self._listen = listen if listen is not None else Listen(lan_address(), 0)
+        self.listen = listen if listen is not None else Listen(lan_address(), 0)
         self._on_request = on_request
         self._limits = limits if limits is not None else Limits()
         self._tally = Tally()  # written on the server thread, read by tests
@@ -161,12 +165,12 @@ class PhoneServer:
         """Bind the port (OSError if it cannot) and serve on a new thread."""
         if self._thread is not None:
             raise RuntimeError("the phone server was already started")
-        host = self._listen.host
+        host = self.listen.host
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         sock = socket.socket(family, socket.SOCK_STREAM)
         try:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            sock.bind((host, self._listen.port))
+            sock.bind((host, self.listen.port))
             sock.listen(LISTEN_BACKLOG)
             sock.setblocking(False)
         except OSError:
@@ -174,7 +178,7 @@ class PhoneServer:
             raise
         self._sock = sock
         self._host = self.host
-        self._hosts = host_headers(self._listen.host, self._host, self.port)
+        self._hosts = host_headers(self.listen.host, self._host, self.port)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="phone-server", daemon=True)
         self._thread.start()
@@ -194,12 +198,24 @@ class PhoneServer:
         """The address phones reach the server at (the LAN address when bound to all)."""
         if self._host:
             return self._host
-        host = self._listen.host
+        host = self.listen.host
         return lan_address() if ipaddress.ip_address(host).is_unspecified else host
 
     def join_url(self, seat: int) -> str:
         """The link (and QR code) that opens `seat`'s hand. Secret: never log it."""
         return f"http://{url_host(self.host)}:{self.port}/t/{self._tokens[seat]}/"
+
+    def code_of(self, seat: int) -> str | None:
+        """`seat`'s short code to type at the root address; None once its phone joined."""
+        return self._doors.code_of(seat)
+
+    def handover(self) -> dict[str, int]:
+        """Before this server stops for the next match (Play again): tell every phone
+        the table moves (its page follows its link, which the next server leads on), and
+        give each token with its seat, for the next server's `forward`. Secret."""
+        for seat in self.seats:
+            self.send(seat, {"type": "moved"})
+        return {token: seat for seat, token in self._tokens.items()}
 
     def drain(self) -> list[tuple[int, Request]]:
         """Every (seat, request) phones sent since the last call, oldest first."""
@@ -328,8 +344,10 @@ class PhoneServer:
             guard.handled()
         parts = request.rel_url.raw_path.split("/", 3)  # "", "t", token, rest
         seat = self._seat_of(parts[2]) if len(parts) >= 3 and parts[1] == "t" else None
-        if seat is None or request.headers.get("Host", "").lower() not in self._hosts:
+        if request.headers.get("Host", "").lower() not in self._hosts:
             return web.Response(status=403)
+        if seat is None:
+            return await doors.answer(self._doors, request, parts, self._path_of)
         if request.method not in ("GET", "HEAD"):
             return web.Response(status=405)
         if len(parts) < 4:
@@ -361,6 +379,7 @@ class PhoneServer:
         if not ws.can_prepare(request).ok or guard is None or not guard.begin_websocket():
             return web.Response(status=400)
         await ws.prepare(request)
+        self._doors.joined(seat)
         old = self._phones.get(seat)
         phone = _Phone(ws)
         self._set_phones({**self._phones, seat: phone})
@@ -391,6 +410,9 @@ class PhoneServer:
             with contextlib.suppress(asyncio.CancelledError):
                 await phone.sender
         return ws
+
+    def _path_of(self, seat: int) -> str:
+        return f"/t/{self._tokens[seat]}/"
 
     def _set_phones(self, phones: dict[int, _Phone]) -> None:
         self._phones = phones
@@ -481,5 +503,5 @@ async def _headers(request: web.Request, response: web.StreamResponse) -> None:
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["X-Frame-Options"] = "DENY"
-    response.headers["Content-Security-Policy"] = _CSP
+    response.headers.setdefault("Content-Security-Policy", _CSP)
     response.headers.setdefault("Cache-Control", "no-store")

@@ -25,6 +25,7 @@ from uno_desktop.view import Ask, NewsKind, SeatView
 
 from .net import Listen
 from .protocol import BadRequest, Request, to_action
+from .seat_wait import Waits, held
 from .server import PhoneServer
 from .wire import next_refusal, page_strings, phone_state, refusal
 
@@ -47,6 +48,8 @@ class SeatSource(Protocol):
 
     hints: bool
     rules: RuleSet
+    stand_ins: frozenset[int]
+    shown_at: tuple[int, int] | None
 
     @property
     def players(self) -> int: ...
@@ -63,6 +66,10 @@ class SeatSource(Protocol):
     def act(self, action: Action) -> object: ...
     def note_hint(self, seat: int) -> None: ...
     def winner_after_round(self) -> int | None: ...
+    def stand_in(self, seat: int, on: bool) -> None: ...
+    def human_to_act(self) -> int | None: ...
+    @property
+    def deal_id(self) -> int: ...
 
 
 def static_files() -> dict[str, bytes]:
@@ -100,6 +107,7 @@ class PhoneTable:
         colorblind: bool = False,
         on_request: Callable[[], None] | None = None,
         files: Mapping[str, bytes] | None = None,
+        forward: Mapping[str, int] | None = None,
     ) -> None:
         if not seats:
             raise ValueError("a phone table needs at least one phone seat")
@@ -116,11 +124,17 @@ class PhoneTable:
                 **{f"cards/{k}.png": v for k, v in card_images(colorblind=colorblind).items()},
             }
         self._on_request = on_request
-        self.server = PhoneServer(self.seats, files, listen=listen, on_request=on_request)
+        self.server = PhoneServer(
+            self.seats, files, listen=listen, on_request=on_request, forward=forward
+        )
         self._state: dict[int, _Seat] = {s: _Seat() for s in self.seats}
         self._lang: str | None = None
         self._key: tuple[Any, ...] | None = None
         self._next_round: Callable[[], None] | None = None
+        #: hold each phone's buttons until a table has shown the last move (the window
+        #: sets it: its big screen animates every move; headless there is none)
+        self.hold_until_shown = False
+        self.waits = Waits(self.seats)
 
     # ------------------------------------------------------------ life
 
@@ -165,7 +179,7 @@ class PhoneTable:
     def pump(self) -> bool:
         """Carry out what phones asked, then publish states that changed. True when the
         match changed (the table redraws)."""
-        changed = False
+        changed = self.waits.check(self.match, self.server.connected())
         for seat, request in self.server.drain():
             changed |= self._handle(seat, request)
         self._collect_hints()
@@ -179,12 +193,18 @@ class PhoneTable:
             self._lang = lang
             words = page_strings()
             for seat in self.seats:
-                self.server.publish(seat, words)
+                # the seat's name too: "You're in" says it before the deal
+                self.server.publish(seat, {**words, "name": self.match.seat_name(seat)})
                 self._state[seat].hint = None  # worded in the language before
             force = True
         if self.match.round_no == 0:
             return
-        key = (self.match.feed_end(), self.match.actions_taken())
+        key = (
+            self.match.feed_end(),
+            self.match.actions_taken(),
+            self._held(),
+            self.waits.key(),
+        )
         if key == self._key and not force:
             return
         self._key = key
@@ -222,6 +242,9 @@ class PhoneTable:
             match_winner=self.match.winner_after_round(),
             next_round=self._next_round is not None,
         )
+        state["waiting"] = self.waits.waiting(seat)
+        if self._held():
+            state = held(state)
         text = repr(state)
         if text != mine.sent:
             mine.sent = text
@@ -235,6 +258,8 @@ class PhoneTable:
             return False
         if request.do == "next":
             return self._start_next_round(seat)
+        if request.do == "stand_in":
+            return self.waits.stand_in(self.match, request.target)
         try:
             action = to_action(seat, request)
         except BadRequest as e:
@@ -256,6 +281,12 @@ class PhoneTable:
         mine.acted = before  # what this action brings (a challenge's shown hand) is news
         mine.hint = None
         return True
+
+    def _held(self) -> bool:
+        """The big screen has not shown the last move yet: no buttons on any phone."""
+        if not self.hold_until_shown or self.match.round_no == 0:
+            return False
+        return self.match.shown_at != (self.match.deal_id, self.match.actions_taken())
 
     def _start_next_round(self, seat: int) -> bool:
         """A phone asks for the next round: carried out when the round end offers it,

@@ -222,12 +222,26 @@ def page_strings() -> dict[str, Any]:
             "use_here": _("Use it here"),
             "ended": _("The game has closed this table. Thanks for playing!"),
             "refused": _("This link is not valid. Scan the code on the big screen again."),
+            **session_words(),
             "errors": {
                 "too_big": _("That message was too long."),
                 "malformed": _("The game did not understand that."),
                 "rate": _("Too fast: wait a moment and try again."),
             },
         },
+    }
+
+
+def session_words() -> dict[str, str]:
+    """The page's words for joining, following the table to the next match and a seat
+    whose phone is away."""
+    return {
+        "joined_wait": _("You're in, {name}: waiting for the deal"),
+        "sit_down": _("Tap to sit down"),
+        "back": _("Welcome back: reconnecting…"),
+        "next_match": _("The next match is starting: joining it…"),
+        "waiting_for": _("Waiting for {name}'s phone ({time})"),
+        "stand_in": _("Let the computer play for {name}"),
     }
 
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from uno_desktop.options import Section
     from uno_desktop.replay import Replay
     from uno_desktop.ui.kit import Text
+    from uno_desktop.ui.phone_link import PhoneLink
     from uno_desktop.ui.scene import Scene
     from uno_desktop.ui.services import Services
     from uno_desktop.ui.table_source import TableSource
@@ -257,10 +258,13 @@ class Scenes:
 
         services = self._services
         storage = services.storage
-        services.close_phones()  # a match left before this one lets its phones go
+        previous, services.phones = services.phones, None
+        if previous is not None and not phone_seats(match):
+            previous.stop()  # a match left before this one lets its phones go
+            previous = None
         if phone_seats(match):
             try:
-                self._start_phones(match)
+                self._start_phones(match, previous)
             except OSError as exc:
                 if services.print_phone_links:
                     raise  # the command line says it and exits
@@ -283,8 +287,9 @@ class Scenes:
             return table
         return self.join_panel(on_start=table)
 
-    def _start_phones(self, match: Match) -> None:
-        """Listen for `match`'s phone seats and, when asked (--phones), print each link."""
+    def _start_phones(self, match: Match, previous: PhoneLink | None = None) -> None:
+        """Listen for `match`'s phone seats and, when asked (--phones), print each link.
+        `previous`: the match before's phones (Play again), which follow to this one."""
         from uno_desktop.ui.phone_link import PhoneLink
 
         services = self._services
@@ -293,10 +298,13 @@ class Scenes:
             listen=services.phone_listen,
             colorblind=services.settings.colorblind,
             wake=services.wake,
+            follow=previous,
         )
         try:
             link.start()
         except OSError as exc:
+            if previous is not None:
+                previous.stop()
             listen = services.phone_listen
             where = f" on {listen.host}:{listen.port}" if listen is not None else ""
             raise OSError(

@@ -46,6 +46,7 @@ class SeatFrame:
     thinking: bool
     phone: bool | None = None  # a phone seat: whether its phone is connected (None: no phone)
     key: str | None = None  # the people's window: the key cap this seat's person presses
+    stand_in: bool = False  # a computer plays this phone seat until its phone is back
 
 
 @dataclass(frozen=True)

@@ -211,6 +211,7 @@ class FrameBuilder:
                 thinking=thinking == s,
                 phone=self._phone(s),
                 key=keys.get(s),
+                stand_in=t.match.is_phone(s) and not t.match.is_human(s),
             )
             for s in range(t.viewer.n)
         )

@@ -99,15 +99,19 @@ def paint_phone_mark(
     x: int,
     under: int,
     on: bool,
+    *,
+    stand_in: bool = False,
 ) -> tuple[int, pygame.Rect]:
     """A phone seat's link on its plate: a filled dot (connected) or a hollow ring
-    (away), and the same in words at height `under`. Returns where the name starts and
-    the rect painted."""
+    (away), and the same in words at height `under` (`stand_in`: a computer plays the
+    seat until its phone is back). Returns where the name starts and the rect painted."""
     r = max(4, round(plate.h * 0.24))
     dot = pygame.Rect(0, 0, 2 * r + 2, 2 * r + 2)
     dot.center = (x + r, plate.centery)
     draw_status_mark(surface, dot.center, r, on)
     words = _("phone connected") if on else _("phone away")
+    if stand_in:
+        words = _("phone away: the computer plays")
     line = draw_text(
         surface,
         words,

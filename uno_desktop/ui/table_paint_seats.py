@@ -127,7 +127,9 @@ class SeatPainter:
             spot = lay.seats[seat.seat]
             # the words go under the plate, or under the card strip of a seat across
             under = rect.bottom if seat.seat == lay.viewer else spot.cards_rect.bottom
-            left, mark = paint_phone_mark(surface, lay, rect, left, under, seat.phone)
+            left, mark = paint_phone_mark(
+                surface, lay, rect, left, under, seat.phone, stand_in=seat.stand_in
+            )
             painted.union_ip(mark)
         if seat.key is not None:
             left, cap = paint_key_cap(surface, seat.key, rect, left, px)

@@ -10,7 +10,7 @@
   let state = null;          // the latest "state"
   let socket = null;
   let retryMs = 500;         // back-off after a drop, doubled up to MAX_RETRY_MS
-  const MAX_RETRY_MS = 8000;
+  const MAX_RETRY_MS = 4000;  // a phone back from a locked screen is in again soon
   const CLOSE_ENDED = 4003;  // the game closed the table (server.CLOSE_ENDED)
   let retryTimer = 0;
   let replaced = false;      // another screen took this hand: wait for "Use it here"
@@ -24,6 +24,13 @@
   let sheetCancel = null;    // what Esc does while a sheet is open
   const MIN_CARD_PX = 44;    // a card is never smaller than a thumb's target
   const MAX_CARD_PX = 110;
+  // joining and staying joined (see the block "joining" below)
+  let joined = false;        // the server took this link: the seat is ours
+  let myName = "";           // the seat's name, told with the page's words
+  let seated = false;        // the person touched the page: buzz and sound may play
+  let moving = false;        // the table moves to the next match: follow the link
+  let wakeLock = null;
+  let audio = null;
 
   // ------------------------------------------------------------ helpers
   function fmt(text, values) {
@@ -65,6 +72,7 @@
     ws.onclose = (event) => {
       if (socket !== ws) return;
       socket = null;
+      if (moving) { follow(0); return; }
       if (event.code === CLOSE_ENDED) {
         replaced = true;  // nothing to come back to: this table's links are gone
         if (words && state && state.result && state.result.final) {
@@ -79,6 +87,7 @@
       }
       if (replaced) return;
       showBanner(words ? words.reconnecting : "");
+      if (!joined || retryMs >= 2000) { checkLink(); return; }
       retryTimer = setTimeout(connect, retryMs + Math.random() * 250);
       retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
     };
@@ -96,9 +105,12 @@
     if (msg.type === "joined") {
       retryMs = 500;
       fresh = true;
+      joined = true;
       showBanner(null);
+      render();
     } else if (msg.type === "strings") {
       words = msg.words;
+      myName = msg.name || myName;
       document.documentElement.lang = msg.lang;
       document.title = words.title;
       render();
@@ -112,6 +124,8 @@
       toast(text);
     } else if (msg.type === "notice") {
       notice(msg.text);
+    } else if (msg.type === "moved") {
+      moving = true;
     } else if (msg.type === "replaced") {
       replaced = true;
       cover(words ? words.replaced : "", words ? words.use_here : "", () => {
@@ -266,7 +280,7 @@
 
   function render() {
     if (!words) return;
-    if (!state) { cover(words.connecting); return; }
+    if (!state) { waitingCover(); return; }
     if (!replaced) cover(null);
     app.removeAttribute("aria-busy");
     const me = state.players[state.seat];
@@ -277,10 +291,9 @@
     $("me-name").textContent = me.name;
 
     // whose turn, and a buzz when it becomes yours
-    if (state.turn && !wasTurn && navigator.vibrate) {
-      try { navigator.vibrate(120); } catch (e) { /* not allowed here */ }
-    }
-    wasTurn = state.turn;
+    const turnNow = state.turn && !state.held;  // held: the big screen still shows a move
+    if (turnNow && !wasTurn) buzz();
+    wasTurn = turnNow;
 
     const dir = $("dir");
     dir.innerHTML = ARROWS[String(state.direction)] || "";
@@ -324,6 +337,7 @@
     pending.textContent = "+" + state.pending;
 
     $("prompt").textContent = state.prompt;
+    renderWaiting();
     const hint = $("hint");
     hint.hidden = !state.hint;
     hint.textContent = state.hint || "";
@@ -508,13 +522,124 @@
     openSheet(shown.title, { nodes: nodes, cards: true }, words.ok, null, shown.verdict);
   }
 
+  // ------------------------------------------------------------ joining
+  // Before the deal: "You're in" with the seat's name, and one tap to sit down (a
+  // browser lets a page buzz or play a sound only after a touch; the tap also asks to
+  // keep the screen awake where the browser allows it).
+  function waitingCover() {
+    if (!joined) { cover(words.connecting); return; }
+    const text = fmt(words.joined_wait, { name: myName });
+    if (seated) { cover(text); return; }
+    cover(text, words.sit_down, sitDown);
+    $("cover").classList.remove("still");
+  }
+  function sitDown() {
+    seated = true;
+    try {
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (Ctx && !audio) { audio = new Ctx(); audio.resume(); }
+    } catch (e) { audio = null; }
+    keepAwake();
+    // only the waiting cover changes: a render now would swap the button being tapped
+    if (!state && words) waitingCover();
+  }
+  document.addEventListener("pointerdown", () => { if (!seated) sitDown(); }, { capture: true });
+  function buzz() {
+    if (!seated) return;
+    if (navigator.vibrate) {
+      try { navigator.vibrate(120); } catch (e) { /* not allowed here */ }
+    }
+    if (audio && audio.state === "running") {
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      gain.gain.value = 0.08;
+      tone.frequency.value = 660;
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.12);
+    }
+  }
+  function keepAwake() {
+    if (!("wakeLock" in navigator) || wakeLock || document.visibilityState !== "visible") return;
+    navigator.wakeLock.request("screen").then((lock) => {
+      wakeLock = lock;
+      lock.addEventListener("release", () => { wakeLock = null; });
+    }).catch(() => { wakeLock = null; });
+  }
+  // Whether this link still leads to a seat: the next match's server leads an old link
+  // to the seat's new one (follow it); a refused link stops the calling.
+  function checkLink() {
+    fetch(location.href, { cache: "no-store" }).then((r) => {
+      if (r.redirected) { location.replace(r.url); return; }
+      if (r.status === 403) {
+        replaced = true;
+        showBanner(null);
+        cover(words ? words.refused : "", null);
+        $("cover").classList.add("still");
+        return;
+      }
+      retry();
+    }).catch(retry);
+  }
+  function retry() {
+    retryTimer = setTimeout(connect, retryMs + Math.random() * 250);
+    retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
+  }
+  // The table moved to the next match (Play again): ask the link until the next
+  // server answers with the seat's new one, for a minute.
+  function follow(tries) {
+    showBanner(words ? words.next_match : "");
+    fetch(location.href, { cache: "no-store" }).then((r) => {
+      if (r.redirected) { location.replace(r.url); return; }
+      throw new Error("not yet");
+    }).catch(() => {
+      if (tries < 120) { setTimeout(() => follow(tries + 1), 500); return; }
+      showBanner(null);
+      cover(words ? words.ended : "", null);
+      $("cover").classList.add("still");
+    });
+  }
+
+  // ------------------------------------------------------------ a seat whose phone is away
+  // The table waits for that seat's phone: say whose, and how long; anyone may let a
+  // computer play that seat until its phone is back.
+  let waitedAt = 0;
+  let waitTimer = 0;
+  function renderWaiting() {
+    const box = $("waiting");
+    const w = state.waiting;
+    clearInterval(waitTimer);
+    if (!w) { box.hidden = true; box.replaceChildren(); return; }
+    waitedAt = performance.now() - w.for_s * 1000;
+    const line = el("span", {});
+    const tick = () => {
+      const s = Math.floor((performance.now() - waitedAt) / 1000);
+      const time = Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+      line.textContent = fmt(words.waiting_for, { name: nameOf(w.seat), time: time });
+    };
+    tick();
+    waitTimer = setInterval(tick, 1000);
+    const nodes = [line];
+    if (w.stand_in) {
+      nodes.push(button(fmt(words.stand_in, { name: nameOf(w.seat) }), "quiet",
+        () => send({ do: "stand_in", target: w.seat })));
+    }
+    box.replaceChildren(...nodes);
+    box.hidden = false;
+  }
+
   // ------------------------------------------------------------ start
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible" && !replaced && !socket) {
+    if (document.visibilityState !== "visible") return;
+    if (seated) keepAwake();
+    if (!replaced && !socket) {
+      // back from a locked screen (iOS drops the socket): at once, and say so
       retryMs = 500;
+      showBanner(words ? words.back : "");
       connect();
     }
   });
+  window.addEventListener("pageshow", () => { if (!replaced && !socket) connect(); });
   window.addEventListener("online", () => { if (!replaced && !socket) connect(); });
   cover("");
   connect();

@@ -41,6 +41,17 @@ class PauseScene(Dialog):
             # a phone that lost its link joins again from its code
             self.phones_button = Button(N_("Phone codes"), self.phone_codes)
             buttons.append(self.phones_button)
+            away = self.services.phones.away()
+            if away:
+                # the table would wait for that phone: a computer may play meanwhile
+                turn = self.services.phones.match.human_to_act()
+                seat = turn if turn in away else away[0]  # the seat the table waits for first
+                name = self.services.phones.match.seat_name(seat)
+                self.stand_in_button = Button(
+                    lambda: _("Let the computer play for {name}").format(name=name),
+                    lambda: self.stand_in(seat),
+                )
+                buttons.append(self.stand_in_button)
         if self.tutorial:
             self.quit_button = Button(N_("Leave the tutorial"), self.leave)
         else:
@@ -53,6 +64,13 @@ class PauseScene(Dialog):
         """The join panel over the table, in this menu's place."""
         if self.stack is not None:
             self.stack.replace(self.services.scenes.join_panel())
+
+    def stand_in(self, seat: int) -> None:
+        """A computer plays `seat` until its phone is back; back to the table."""
+        phones = self.services.phones
+        if phones is not None:
+            phones.stand_in(seat)
+        self.back()
 
     def rules(self) -> None:
         if self.stack is not None:

@@ -213,6 +213,7 @@ class TableScene(Scene):
             for event in obs.history:
                 self.view.add_log(event)
             self._synced = True
+            match.shown()  # a resumed round is shown whole at once (phones get their buttons)
         self.view.state.scores = list(match.totals)
 
     def resume(self) -> None:
