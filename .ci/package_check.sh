@@ -51,7 +51,7 @@ need = {
     "sounds": [n for n in names if n.startswith("uno_desktop/_data/assets/sounds/") and n.endswith(".wav")],
     "icon": [n for n in names if n == "uno_desktop/_data/assets/icon.png"],
     "presets": [n for n in names if n.startswith("uno_desktop/_data/rules_presets/") and n.endswith(".yaml")],
-    "translations": [n for n in names if n.startswith("uno_desktop/locale/") and n.endswith(".po")],
+    "translations": [n for n in names if n.startswith("uno_desktop/lang/locale/") and n.endswith(".po")],
     "phone page": [n for n in names if n == "uno_desktop/phones/static/index.html"],
 }
 for what, found in need.items():

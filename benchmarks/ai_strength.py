@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 
 from uno_desktop.engine import RuleSet
-from uno_desktop.simulate import format_bot_result, simulate_bots
+from uno_desktop.play.simulate import format_bot_result, simulate_bots
 
 MATCHUPS: dict[str, tuple[tuple[str, ...], float]] = {
     "hard,normal": (("hard", "normal"), 0.54),

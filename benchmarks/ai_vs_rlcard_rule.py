@@ -26,7 +26,7 @@ from rlcard.models.uno_rule_models import UNORuleAgentV1
 from uno_desktop.ai import make_bot
 from uno_desktop.ai.base import Options, variant
 from uno_desktop.engine import COLORS, Action, Card, Color, Game, Observation, Phase, RuleSet
-from uno_desktop.simulate import wilson_interval
+from uno_desktop.play.simulate import wilson_interval
 
 LETTER = {Color.RED: "r", Color.GREEN: "g", Color.BLUE: "b", Color.YELLOW: "y"}
 TRAIT = {"S": "skip", "R": "reverse", "D2": "draw_2", "W": "wild", "W4": "wild_draw_4"}

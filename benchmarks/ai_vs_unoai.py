@@ -29,8 +29,8 @@ from uno_desktop.ai import make_bot
 from uno_desktop.ai.base import Bot
 from uno_desktop.engine import Challenge, Game, RuleSet
 from uno_desktop.engine.events import ChallengeResolved
-from uno_desktop.presets import load_preset
-from uno_desktop.simulate import wilson_interval
+from uno_desktop.play.simulate import wilson_interval
+from uno_desktop.rules.presets import load_preset
 
 PUBLISHED = [
     # (bots seated, UnoAI's win rate of the first, what it is)

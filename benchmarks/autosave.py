@@ -22,14 +22,14 @@ from pathlib import Path
 
 from uno_desktop.engine import Action, Observation, Play
 from uno_desktop.engine.rules import STANDARD_VALUES, RuleSet
-from uno_desktop.match import (
+from uno_desktop.play.match import (
     ManualClock,
     Match,
     SeatSpec,
     Timing,
     run_round_headless,
 )
-from uno_desktop.storage import MATCH_SCHEMA, MATCH_VERSION, Storage, encode_document
+from uno_desktop.store.storage import MATCH_SCHEMA, MATCH_VERSION, Storage, encode_document
 
 LONG_RULES = RuleSet(
     name="long",

@@ -74,10 +74,10 @@ def main() -> None:
 
     from uno_desktop.engine import Phase
     from uno_desktop.phones.net import Listen
-    from uno_desktop.presets import load_preset
+    from uno_desktop.rules.presets import load_preset
     from uno_desktop.ui.app import App
-    from uno_desktop.ui.scenes.table import TableScene
     from uno_desktop.ui.services import build_services
+    from uno_desktop.ui.table.scene import TableScene
 
     services = build_services(use_storage=False)
     services.settings = dataclasses.replace(services.settings, think_time_s=0.3)

@@ -43,12 +43,12 @@ def main() -> None:
     import pygame
 
     from uno_desktop.engine import RuleSet
-    from uno_desktop.match import ManualClock, Match, SeatSpec
+    from uno_desktop.play.match import ManualClock, Match, SeatSpec
     from uno_desktop.render.cards import CardPainter
-    from uno_desktop.storage import Settings
+    from uno_desktop.store.storage import Settings
     from uno_desktop.ui.scene import SceneStack
-    from uno_desktop.ui.scenes.table import TableScene
     from uno_desktop.ui.services import Services, SilentSounds
+    from uno_desktop.ui.table.scene import TableScene
 
     w, h = (int(x) for x in args.size.split("x"))
     pygame.display.init()

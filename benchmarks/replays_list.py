@@ -28,10 +28,10 @@ START = datetime(2026, 1, 1, 12, 0, 0, tzinfo=UTC)
 
 def write_records(folder: Path, count: int) -> None:
     """`count` records of one played round, a minute apart, each its own match."""
-    from uno_desktop.match import ManualClock, Match, SeatSpec, run_round_headless
-    from uno_desktop.presets import load_preset
-    from uno_desktop.replay import RECORD_SCHEMA, RECORD_VERSION, record_of
-    from uno_desktop.storage import encode_document
+    from uno_desktop.play.match import ManualClock, Match, SeatSpec, run_round_headless
+    from uno_desktop.play.replay import RECORD_SCHEMA, RECORD_VERSION, record_of
+    from uno_desktop.rules.presets import load_preset
+    from uno_desktop.store.storage import encode_document
 
     clock = ManualClock()
     seats = [SeatSpec(f"P{i}", "easy") for i in range(4)]
@@ -60,9 +60,9 @@ def main() -> None:
 
     import pygame
 
-    from uno_desktop.match import ManualClock
+    from uno_desktop.play.match import ManualClock
     from uno_desktop.render.cards import CardPainter
-    from uno_desktop.storage import Settings, Storage
+    from uno_desktop.store.storage import Settings, Storage
     from uno_desktop.ui.scenes.replays import ReplaysScene
     from uno_desktop.ui.services import Services, SilentSounds
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 import time
 
-from uno_desktop.storage import Storage
+from uno_desktop.store.storage import Storage
 
 
 def main() -> None:

@@ -14,8 +14,8 @@ import random
 from typing import Any
 
 from uno_desktop.engine import MAX_ROUND_MOVES
-from uno_desktop.match import ManualClock, Match, SeatSpec
-from uno_desktop.presets import load_preset
+from uno_desktop.play.match import ManualClock, Match, SeatSpec
+from uno_desktop.rules.presets import load_preset
 
 SEED = 2
 

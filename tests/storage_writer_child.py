@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from uno_desktop.storage import Settings, Storage
+from uno_desktop.store.storage import Settings, Storage
 
 
 def main() -> None:

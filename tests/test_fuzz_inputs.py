@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from uno_desktop.engine.rules import RuleSet
-from uno_desktop.match import ManualClock, Match, SavedMatchError, SeatSpec
-from uno_desktop.options import top_keys
-from uno_desktop.presets import PresetError, load_preset
-from uno_desktop.storage import Settings, Stats, Storage
+from uno_desktop.play.match import ManualClock, Match, SavedMatchError, SeatSpec
+from uno_desktop.rules.options import top_keys
+from uno_desktop.rules.presets import PresetError, load_preset
+from uno_desktop.store.storage import Settings, Stats, Storage
 
 MAX_PEAK_BYTES = 64 * 1024 * 1024
 FUZZ = settings(

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from uno_desktop import house_presets as hp
 from uno_desktop.engine.rules import CustomEffect, CustomRule, RuleSet, Scoring, Stacking
-from uno_desktop.options import OPTIONS, Kind
-from uno_desktop.paths import user_presets_dir
-from uno_desktop.presets import BUILTIN_NAMES, list_presets, load_named_preset
 from uno_desktop.resources import presets_path
+from uno_desktop.rules import house_presets as hp
+from uno_desktop.rules.options import OPTIONS, Kind
+from uno_desktop.rules.presets import BUILTIN_NAMES, list_presets, load_named_preset
+from uno_desktop.store.paths import user_presets_dir
 
 LABELS = ("name", "title", "description")
 OURS = {"stacking": Stacking.MIXED, "jump_in": True, "uno_penalty": 4}
@@ -92,7 +92,7 @@ def test_a_control_shows_the_changed_value_beside_the_base_value() -> None:
 
 
 def test_controls_speak_swedish_when_the_game_does() -> None:
-    from uno_desktop.i18n import set_language
+    from uno_desktop.lang.i18n import set_language
 
     set_language("sv")
     try:
@@ -396,8 +396,8 @@ def test_a_file_manager_that_cannot_start_is_a_no() -> None:
 def test_a_match_with_unsaved_rules_continues_with_them() -> None:
     import json
 
-    from uno_desktop.clock import ManualClock
-    from uno_desktop.match import Match, SeatSpec
+    from uno_desktop.play.clock import ManualClock
+    from uno_desktop.play.match import Match, SeatSpec
 
     rules = hp.build_rules("family", {"stacking": Stacking.MIXED, "uno_penalty": 4})
     seats = [SeatSpec("Ann", "human"), SeatSpec("Bo", "easy")]
@@ -417,8 +417,8 @@ def test_a_match_with_unsaved_rules_continues_with_them() -> None:
 
 
 def test_a_broken_files_reason_is_worded_in_swedish_with_file_line_and_option() -> None:
-    from uno_desktop.i18n import set_language
-    from uno_desktop.presets import PresetError
+    from uno_desktop.lang.i18n import set_language
+    from uno_desktop.rules.presets import PresetError
 
     user_presets_dir().mkdir(parents=True)
     path = user_presets_dir() / "ours.yaml"
@@ -440,7 +440,7 @@ def test_a_broken_files_reason_is_worded_in_swedish_with_file_line_and_option() 
 
 
 def test_an_unknown_option_is_explained_in_swedish_with_what_the_right_one_does() -> None:
-    from uno_desktop.i18n import set_language
+    from uno_desktop.lang.i18n import set_language
 
     set_language("sv")
     try:

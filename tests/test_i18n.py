@@ -14,10 +14,10 @@ from types import ModuleType
 
 import pytest
 
-from uno_desktop import i18n
-from uno_desktop.card_names import card_name, color_name, rank_name
 from uno_desktop.engine.cards import Card, Color
-from uno_desktop.i18n import _, language, parse_po, set_language, system_language
+from uno_desktop.lang import i18n
+from uno_desktop.lang.card_names import card_name, color_name, rank_name
+from uno_desktop.lang.i18n import _, language, parse_po, set_language, system_language
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -277,7 +277,7 @@ def test_rank_name_of_an_unknown_code_is_an_error():
 
 
 def test_swedish_writes_a_decimal_comma():
-    from uno_desktop.i18n import decimal, set_language
+    from uno_desktop.lang.i18n import decimal, set_language
 
     set_language("sv")
     try:
@@ -288,7 +288,7 @@ def test_swedish_writes_a_decimal_comma():
 
 
 def test_whole_numbers_group_their_thousands_as_the_language_does():
-    from uno_desktop.i18n import integer
+    from uno_desktop.lang.i18n import integer
 
     assert [integer(n) for n in (7, 1500, 100_000)] == ["7", "1,500", "100,000"]
     set_language("sv")

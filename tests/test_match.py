@@ -24,7 +24,7 @@ from uno_desktop.engine import (
     hand_points,
 )
 from uno_desktop.engine.events import CardPlayed, RoundEnded, UnoCaught
-from uno_desktop.match import (
+from uno_desktop.play.match import (
     ManualClock,
     Match,
     SeatSpec,
@@ -231,7 +231,7 @@ def test_no_jump_in_when_the_rule_is_off():
 def test_no_computer_jumps_in_on_the_turned_up_start_card():
     # Family rules allow jump-in, but nobody played the start card: the first player
     # (left of the dealer) plays first. Once someone plays that card, jumping in is open.
-    from uno_desktop.presets import load_preset
+    from uno_desktop.rules.presets import load_preset
 
     rules = load_preset("family").replace(hand_size=2)
     seats = [SeatSpec("Ann", "human"), SeatSpec("B", "hard"), SeatSpec("C", "hard")]

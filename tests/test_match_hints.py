@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from uno_desktop.engine import RuleSet
-from uno_desktop.match import ManualClock, Match, SavedMatchError, SeatSpec, run_round_headless
+from uno_desktop.play.match import ManualClock, Match, SavedMatchError, SeatSpec, run_round_headless
 
 SEATS = [SeatSpec("Ann", "human"), SeatSpec("Bo", "normal"), SeatSpec("Cy", "human")]
 

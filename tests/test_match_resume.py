@@ -11,7 +11,6 @@ import random
 
 import pytest
 
-from uno_desktop import storage
 from uno_desktop.engine import (
     CatchUno,
     CustomEffect,
@@ -24,7 +23,7 @@ from uno_desktop.engine import (
 )
 from uno_desktop.engine.actions import action_to_dict
 from uno_desktop.engine.cards import Card, Color
-from uno_desktop.match import (
+from uno_desktop.play.match import (
     MAX_MATCH_ROUNDS,
     MAX_ROUND_ACTIONS,
     MAX_ROUND_POINTS,
@@ -36,8 +35,9 @@ from uno_desktop.match import (
     Timing,
     run_round_headless,
 )
-from uno_desktop.paths import user_presets_dir
-from uno_desktop.presets import load_preset
+from uno_desktop.rules.presets import load_preset
+from uno_desktop.store import storage
+from uno_desktop.store.paths import user_presets_dir
 
 from .long_round import long_round_doc
 

@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from uno_desktop.audio import MUSIC_NAME, SoundBank, make_sound_bank
-from uno_desktop.settings import Settings
+from uno_desktop.store.settings import Settings
 from uno_desktop.ui.scenes.settings import SettingsScene
 from uno_desktop.ui.services import SilentSounds, build_services
 
@@ -80,7 +80,7 @@ def test_a_bad_music_volume_in_the_file_costs_that_field_only():
 
 
 def test_the_music_volume_is_saved_and_read_back():
-    from uno_desktop.storage import Storage
+    from uno_desktop.store.storage import Storage
 
     store = Storage()
     store.save_settings(dataclasses.replace(Settings(), music_volume=0.25))

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from uno_desktop.names import MAX_NAME_CHARS, clean_name, is_seat_name, typeable
-from uno_desktop.seats import kept_names, shown_names
+from uno_desktop.play.names import MAX_NAME_CHARS, clean_name, is_seat_name, typeable
+from uno_desktop.play.seats import kept_names, shown_names
 
 INVISIBLE = [
     "",

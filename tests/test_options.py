@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from uno_desktop.engine.rules import CustomEffect, CustomRule, RuleSet
-from uno_desktop.options import (
+from uno_desktop.rules.options import (
     CUSTOM_AMOUNT_RANGE,
     OPTIONS,
     Kind,
@@ -21,7 +21,7 @@ from uno_desktop.options import (
     rules_from_json,
     rules_to_json,
 )
-from uno_desktop.presets import BUILTIN_NAMES, PresetError, load_preset
+from uno_desktop.rules.presets import BUILTIN_NAMES, PresetError, load_preset
 
 
 def test_every_rule_set_field_is_declared_exactly_once() -> None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from uno_desktop.clock import ManualClock
 from uno_desktop.engine import OFFICIAL, Card, Game, Play, RuleSet
 from uno_desktop.engine.actions import Action, CallUno, CatchUno
-from uno_desktop.pacing import Due, Pacing, Timing, Window, people_window_s
+from uno_desktop.play.clock import ManualClock
+from uno_desktop.play.pacing import Due, Pacing, Timing, Window, people_window_s
 from uno_desktop.ui.services import ANIMATION_SPEEDS
 
 TIMING = Timing(think_time_s=0.8, catch_grace_s=1.5, react_s=0.6)

@@ -10,8 +10,8 @@ import pytest
 
 from uno_desktop.cli import main
 from uno_desktop.engine import Phase, Stacking
-from uno_desktop.paths import user_presets_dir
-from uno_desktop.presets import list_presets, load_named_preset
+from uno_desktop.rules.presets import list_presets, load_named_preset
+from uno_desktop.store.paths import user_presets_dir
 
 from .engine.helpers import deal, play
 

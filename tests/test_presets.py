@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 
 from uno_desktop.engine.rules import CustomEffect, RuleSet, Scoring, Stacking
-from uno_desktop.paths import user_presets_dir
-from uno_desktop.presets import (
+from uno_desktop.resources import presets_path
+from uno_desktop.rules.presets import (
     BUILTIN_NAMES,
     PresetError,
     list_presets,
     load_preset,
 )
-from uno_desktop.resources import presets_path
+from uno_desktop.store.paths import user_presets_dir
 
 LABELS = ("name", "title", "description")
 

@@ -15,7 +15,7 @@ import pytest
 from uno_desktop.cli import main
 from uno_desktop.engine import Game, Play, hand_points
 from uno_desktop.engine.actions import Action
-from uno_desktop.presets import BUILTIN_NAMES, load_preset
+from uno_desktop.rules.presets import BUILTIN_NAMES, load_preset
 
 MAX_STEPS = 5_000  # a round with plays preferred ends in a few hundred actions
 SEEDS = (1, 2)

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from uno_desktop import presets
-from uno_desktop.paths import user_presets_dir
-from uno_desktop.presets import (
+from uno_desktop.rules import presets
+from uno_desktop.rules.presets import (
     MAX_EXTENDS,
     MAX_PRESET_BYTES,
     PresetError,
@@ -20,6 +19,7 @@ from uno_desktop.presets import (
     load_named_preset,
     load_preset,
 )
+from uno_desktop.store.paths import user_presets_dir
 
 
 def write(folder: Path, name: str, text: str) -> Path:

@@ -17,9 +17,8 @@ from pathlib import Path
 import pytest
 
 from uno_desktop.cli import main
-from uno_desktop.match import ManualClock, Match, SeatSpec, run_round_headless
-from uno_desktop.presets import load_preset
-from uno_desktop.replay import (
+from uno_desktop.play.match import ManualClock, Match, SeatSpec, run_round_headless
+from uno_desktop.play.replay import (
     KEEP_RECORDS,
     MAX_RECORD_BYTES,
     Replay,
@@ -34,7 +33,8 @@ from uno_desktop.replay import (
     record_from_dict,
     record_of,
 )
-from uno_desktop.storage import Storage, encode_document
+from uno_desktop.rules.presets import load_preset
+from uno_desktop.store.storage import Storage, encode_document
 
 WHEN = datetime(2026, 12, 1, 20, 15, 0, tzinfo=timezone(timedelta(hours=1)))
 

@@ -16,8 +16,8 @@ from uno_desktop.engine.rules import (
     Scoring,
     Stacking,
 )
-from uno_desktop.i18n import _, set_language
-from uno_desktop.options import (
+from uno_desktop.lang.i18n import _, set_language
+from uno_desktop.rules.options import (
     CUSTOM_AMOUNT_RANGE,
     DECK_RANKS,
     LABELS,
@@ -26,8 +26,8 @@ from uno_desktop.options import (
     Option,
     Section,
 )
-from uno_desktop.presets import load_preset
-from uno_desktop.rules_text import how_to_play, sections
+from uno_desktop.rules.presets import load_preset
+from uno_desktop.rules.rules_text import how_to_play, sections
 
 ROOT = Path(__file__).resolve().parent.parent
 PRESETS = sorted(p.stem for p in (ROOT / "rules_presets").glob("*.yaml"))

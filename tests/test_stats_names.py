@@ -10,8 +10,8 @@ import json
 import pygame
 import pytest
 
-from uno_desktop.match import ManualClock
-from uno_desktop.storage import MatchResult, RoundResult, SeatSetting, Storage
+from uno_desktop.play.match import ManualClock
+from uno_desktop.store.storage import MatchResult, RoundResult, SeatSetting, Storage
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.statistics import StatisticsScene, player_rows
 from uno_desktop.ui.services import build_services

@@ -23,10 +23,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from uno_desktop import __version__, documents, storage
-from uno_desktop import settings as user_settings
+from uno_desktop import __version__
 from uno_desktop.engine.rules import CustomEffect, CustomRule
-from uno_desktop.storage import (
+from uno_desktop.store import documents, storage
+from uno_desktop.store import settings as user_settings
+from uno_desktop.store.storage import (
     HISTORY_LIMIT,
     MatchResult,
     PlayerStats,
@@ -470,7 +471,7 @@ def _killed_while_saving_the_match() -> Path:
     temporary file it leaves (found by name, as the game would not know it)."""
     script = (
         "import os\n"
-        "from uno_desktop.storage import Storage\n"
+        "from uno_desktop.store.storage import Storage\n"
         "s = Storage()\n"
         "assert s.acquire_lock()\n"
         "os.fsync = lambda fd: os._exit(9)  # dies after writing, before the rename\n"

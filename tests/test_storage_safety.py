@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from uno_desktop import storage
-from uno_desktop.storage import (
+from uno_desktop.store import storage
+from uno_desktop.store.storage import (
     CHART_ROUNDS_LIMIT,
     HISTORY_LIMIT,
     MAX_NAME_CHARS,

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from uno_desktop.card_names import card_name
 from uno_desktop.engine import Card
-from uno_desktop.i18n import _, catalog, set_language
+from uno_desktop.lang.card_names import card_name
+from uno_desktop.lang.i18n import _, catalog, set_language
 
 
 @pytest.fixture(autouse=True)

@@ -22,10 +22,9 @@ from uno_desktop.engine import (
     build_deck,
 )
 from uno_desktop.engine import events as ev
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock, Match
-from uno_desktop.presets import load_preset
-from uno_desktop.tutorial import (
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.play.match import ManualClock, Match
+from uno_desktop.play.tutorial import (
     COMPUTER_PLAYS,
     HANDS,
     LEO,
@@ -39,6 +38,7 @@ from uno_desktop.tutorial import (
     stacked_deck,
     tutorial_match,
 )
+from uno_desktop.rules.presets import load_preset
 
 
 def lesson_action(lesson: Lesson, wild_color: Color = Color.RED) -> Action:
@@ -252,7 +252,7 @@ def test_the_challenge_comes_while_the_bluffer_holds_the_colour():
 
 
 def test_whether_the_tutorial_was_offered_is_read_from_settings_with_care():
-    from uno_desktop.storage import Settings
+    from uno_desktop.store.storage import Settings
 
     bad: list[str] = []
     assert Settings.from_dict({"tutorial_offered": "yes"}, bad).tutorial_offered is False

@@ -63,7 +63,7 @@ def _settings(home: Path, size: tuple[int, int], lang: str) -> dict[str, str]:
         PYGAME_HIDE_SUPPORT_PROMPT="1",
     )
     code = (
-        "from uno_desktop.storage import Storage, Settings\n"
+        "from uno_desktop.store.storage import Storage, Settings\n"
         f"Storage().save_settings(Settings(window_size={size!r}, language={lang!r}, "
         "tutorial_offered=True))\n"
     )

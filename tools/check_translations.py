@@ -31,7 +31,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "uno_desktop"
-LOCALE = PACKAGE / "locale"
+LOCALE = PACKAGE / "lang" / "locale"
 PRESETS = ROOT / "rules_presets"
 
 MARKERS = frozenset({"_", "N_"})
@@ -46,7 +46,7 @@ class Text:
     """One translatable text and where it was found."""
 
     msgid: str
-    where: str  # "uno_desktop/storage.py:110"
+    where: str  # "uno_desktop/store/storage.py:110"
 
 
 @dataclasses.dataclass(frozen=True)

@@ -21,11 +21,11 @@ def main() -> None:
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     from tests.phones.browser import chromium
-    from uno_desktop.i18n import set_language
-    from uno_desktop.match import ManualClock, Match, SeatSpec
+    from uno_desktop.lang.i18n import set_language
     from uno_desktop.phones.net import Listen
     from uno_desktop.phones.table import PhoneTable
-    from uno_desktop.presets import load_preset
+    from uno_desktop.play.match import ManualClock, Match, SeatSpec
+    from uno_desktop.rules.presets import load_preset
 
     out = Path(args.out)
     for lang in ("en", "sv"):

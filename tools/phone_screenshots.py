@@ -31,8 +31,8 @@ def staged_match() -> Any:
     """A match at Ann's second turn, holding a wild card and cards that do not fit."""
     from uno_desktop.ai import make_bot
     from uno_desktop.engine.actions import Play
-    from uno_desktop.match import ManualClock, Match, SeatSpec
-    from uno_desktop.presets import load_preset
+    from uno_desktop.play.match import ManualClock, Match, SeatSpec
+    from uno_desktop.rules.presets import load_preset
 
     rules = load_preset("official")
     seats = [
@@ -83,7 +83,7 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
 
     from tests.phones.browser import chromium, open_hand
-    from uno_desktop.i18n import set_language
+    from uno_desktop.lang.i18n import set_language
     from uno_desktop.phones.net import Listen
     from uno_desktop.phones.table import PhoneTable
 
@@ -133,8 +133,8 @@ def main() -> None:
 def played_round(target_score: int) -> Any:
     """A four-seat match whose first round the computer players' choices played out."""
     from uno_desktop.ai import make_bot
-    from uno_desktop.match import ManualClock, Match, SeatSpec
-    from uno_desktop.presets import load_preset
+    from uno_desktop.play.match import ManualClock, Match, SeatSpec
+    from uno_desktop.rules.presets import load_preset
 
     rules = load_preset("official").replace(target_score=target_score)
     names = ("Ann", "Bo", "Computer 1", "Computer 2")
@@ -153,7 +153,7 @@ def played_round(target_score: int) -> Any:
 def round_end_shots(browser: Any, out: Path, name: str, target_score: int) -> None:
     """Ann's phone at the round end (Next round offered, as after the delay)."""
     from tests.phones.browser import open_hand
-    from uno_desktop.i18n import set_language
+    from uno_desktop.lang.i18n import set_language
     from uno_desktop.phones.net import Listen
     from uno_desktop.phones.table import PhoneTable
 
@@ -182,10 +182,10 @@ def challenge_shots(browser: Any, out: Path) -> None:
     from tests.phones.browser import open_hand
     from tests.ui.test_table import make_match
     from uno_desktop.engine import Card, Color, Play, RuleSet
-    from uno_desktop.i18n import set_language
-    from uno_desktop.match import ManualClock
+    from uno_desktop.lang.i18n import set_language
     from uno_desktop.phones.net import Listen
     from uno_desktop.phones.table import PhoneTable
+    from uno_desktop.play.match import ManualClock
 
     hands = [
         ["W4", "R5", "G7", "B3", "Y9", "G2", "R8"],

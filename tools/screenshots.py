@@ -39,7 +39,7 @@ def shoot(situations: dict[str, Callable[[tuple[int, int]], Any]], prefix: str, 
 
     import pygame
 
-    from uno_desktop.i18n import set_language
+    from uno_desktop.lang.i18n import set_language
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -142,10 +142,10 @@ def replay(size: tuple[int, int]) -> object:
     """A four-seat round watched again, paused half-way: every hand face up."""
     import dataclasses
 
-    from uno_desktop.i18n import language, set_language
-    from uno_desktop.match import ManualClock, Match, SeatSpec, run_round_headless
-    from uno_desktop.presets import load_preset
-    from uno_desktop.replay import Replay, record_of
+    from uno_desktop.lang.i18n import language, set_language
+    from uno_desktop.play.match import ManualClock, Match, SeatSpec, run_round_headless
+    from uno_desktop.play.replay import Replay, record_of
+    from uno_desktop.rules.presets import load_preset
     from uno_desktop.ui.services import build_services
 
     lang = language()
@@ -169,7 +169,7 @@ def banner(size: tuple[int, int]) -> object:
     import pygame
 
     from tests.ui.test_table import TableHarness, make_match
-    from uno_desktop.match import ManualClock
+    from uno_desktop.play.match import ManualClock
 
     hands = [["W4", "B7", "G2", "Y5"], ["Y1", "Y2", "Y3", "R4"], ["G1", "G5", "B1", "B2"]]
     match = make_match(["human", "normal", "normal"], hands, start="R3", clock=ManualClock())
@@ -211,8 +211,8 @@ class _Still:
 def match_end(size: tuple[int, int]) -> object:
     """A match of four is over: Ann wins, Bo and Cy share second place, confetti falls."""
     from tests.ui.test_table import make_services
-    from uno_desktop.match import Match, SeatSpec
-    from uno_desktop.presets import load_preset
+    from uno_desktop.play.match import Match, SeatSpec
+    from uno_desktop.rules.presets import load_preset
     from uno_desktop.ui.scenes.match_end import MatchEndScene
 
     services = make_services()
@@ -289,7 +289,7 @@ def tutorial_offer(size: tuple[int, int]) -> object:
 def _against_computers(hands: list[list[str]], rest: list[str], size: tuple[int, int]) -> object:
     """Ann at the screen against computers that play their first legal card."""
     from tests.ui.test_table import FILLER, TableHarness, make_match
-    from uno_desktop.match import ManualClock
+    from uno_desktop.play.match import ManualClock
 
     kinds = ["human"] + ["normal"] * (len(hands) - 1)
     match = make_match(kinds, hands, "R3", [*rest, *FILLER], clock=ManualClock())
@@ -298,7 +298,7 @@ def _against_computers(hands: list[list[str]], rest: list[str], size: tuple[int,
 
 def _ask_hint(h: object) -> None:
     """Press the hint key and wait for the answer (it is worked out beside the frames)."""
-    from uno_desktop.ui.table_dialogs import HINT_KEY
+    from uno_desktop.ui.table.dialogs import HINT_KEY
 
     h.key(HINT_KEY)  # type: ignore[attr-defined]
     job = h.table.hints.job  # type: ignore[attr-defined]
@@ -311,7 +311,7 @@ def hint(size: tuple[int, int]) -> object:
     """Bo is down to two cards; Ann asks for a hint: her Red Skip, lit in her hand."""
     import pygame
 
-    from uno_desktop.ui.table_dialogs import PlayOrKeepOverlay
+    from uno_desktop.ui.table.dialogs import PlayOrKeepOverlay
 
     h = _against_computers(
         [
@@ -372,7 +372,7 @@ def _services_in_a_new_folder() -> object:
     """Services whose storage is a fresh temporary folder (never the player's own)."""
     import tempfile
 
-    from uno_desktop.i18n import language
+    from uno_desktop.lang.i18n import language
     from uno_desktop.ui.services import build_services
 
     folder = Path(tempfile.mkdtemp(prefix="uno-screens-"))
@@ -395,8 +395,8 @@ def statistics(size: tuple[int, int]) -> object:
     """Statistics after three matches of two people and two computer players."""
     from datetime import datetime, timedelta
 
-    from uno_desktop.seats import given_names
-    from uno_desktop.storage import MatchResult, SeatSetting
+    from uno_desktop.play.seats import given_names
+    from uno_desktop.store.storage import MatchResult, SeatSetting
     from uno_desktop.ui.scenes.statistics import StatisticsScene
 
     services = _services_in_a_new_folder()
@@ -444,7 +444,7 @@ def statistics(size: tuple[int, int]) -> object:
 
 def how_to_play(size: tuple[int, int]) -> object:
     """How to play for the Swedish edition, at the top: the goal, the players, Play to."""
-    from uno_desktop.presets import load_preset
+    from uno_desktop.rules.presets import load_preset
     from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
 
     return _Screen(HowToPlayScene(_services_in_a_new_folder(), load_preset("swedish")), size)
@@ -515,7 +515,7 @@ def replace_question(size: tuple[int, int]) -> object:
 def round_end_moment(size: tuple[int, int]) -> object:
     """A round just won: the points counted, fireworks for the winner beside the scores."""
     from tests.ui.test_table import TableHarness, make_match
-    from uno_desktop.match import ManualClock
+    from uno_desktop.play.match import ManualClock
 
     hands = [["R5"], ["W4"], ["B9"]]
     match = make_match(["human", "normal", "normal"], hands, "R3", clock=ManualClock())
@@ -529,8 +529,8 @@ def round_end_moment(size: tuple[int, int]) -> object:
 
 def title_continue(size: tuple[int, int]) -> object:
     """The title with a match waiting: Continue, and its round and scores under it."""
-    from uno_desktop.match import ManualClock, Match, SeatSpec
-    from uno_desktop.presets import load_preset
+    from uno_desktop.play.match import ManualClock, Match, SeatSpec
+    from uno_desktop.rules.presets import load_preset
     from uno_desktop.ui.scenes.title import TitleScene
 
     services = _services_in_a_new_folder()
@@ -548,8 +548,8 @@ def title_continue(size: tuple[int, int]) -> object:
 def side_panel(size: tuple[int, int]) -> object:
     """A table of ten (you and nine computers): the side panel's scores and keys."""
     from tests.ui.test_table import TableHarness
-    from uno_desktop.match import ManualClock, Match, SeatSpec
-    from uno_desktop.presets import load_preset
+    from uno_desktop.play.match import ManualClock, Match, SeatSpec
+    from uno_desktop.rules.presets import load_preset
 
     names = ["Mormor Birgitta", "Morfar", "Alexandra", "Li", "Oskar", "Wilhelmina"]
     seats = [SeatSpec("Ann", "human")]
@@ -563,7 +563,7 @@ def side_panel(size: tuple[int, int]) -> object:
 
 def statistics_one_round(size: tuple[int, int]) -> object:
     """Statistics after the first round of a match (no match finished yet)."""
-    from uno_desktop.storage import RoundResult, SeatSetting
+    from uno_desktop.store.storage import RoundResult, SeatSetting
     from uno_desktop.ui.scenes.statistics import StatisticsScene
 
     services = _services_in_a_new_folder()
@@ -580,8 +580,8 @@ def statistics_one_round(size: tuple[int, int]) -> object:
 
 def how_to_play_cards(size: tuple[int, int]) -> object:
     """How to play for the Swedish edition at its action cards, each card beside its rule."""
-    from uno_desktop.options import Section
-    from uno_desktop.presets import load_preset
+    from uno_desktop.rules.options import Section
+    from uno_desktop.rules.presets import load_preset
     from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
 
     scene = HowToPlayScene(_services_in_a_new_folder(), load_preset("swedish"))
@@ -668,7 +668,7 @@ def rules_save(size: tuple[int, int]) -> object:
 def new_game_own(size: tuple[int, int]) -> object:
     """New game with a family's own preset chosen: rename, duplicate, delete offered."""
     from uno_desktop.engine import Stacking
-    from uno_desktop.house_presets import save
+    from uno_desktop.rules.house_presets import save
     from uno_desktop.ui.scenes.new_game import NewGameScene
 
     services = _services_in_a_new_folder()
@@ -679,7 +679,7 @@ def new_game_own(size: tuple[int, int]) -> object:
 
 def presets_folder(size: tuple[int, int]) -> object:
     """The presets folder with a file that has a typo, its reason in full."""
-    from uno_desktop.house_presets import presets_folder as folder_of
+    from uno_desktop.rules.house_presets import presets_folder as folder_of
     from uno_desktop.ui.scenes.new_game import NewGameScene
 
     services = _services_in_a_new_folder()

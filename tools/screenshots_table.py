@@ -25,7 +25,7 @@ def main() -> None:
 
 def _table(kinds: list[str], hands: list[list[str]], size: tuple[int, int], **kw: Any) -> Any:
     from tests.ui.test_table import FILLER, TableHarness, make_match
-    from uno_desktop.match import ManualClock
+    from uno_desktop.play.match import ManualClock
 
     match = make_match(kinds, hands, "R3", FILLER, clock=ManualClock(), **kw)
     h = TableHarness(match, size=size)
@@ -63,7 +63,7 @@ def chips(size: tuple[int, int]) -> Any:
     """The family preset's house rules at the top of the side panel, one under the pointer."""
     import pygame
 
-    from uno_desktop.presets import load_preset
+    from uno_desktop.rules.presets import load_preset
 
     rules = load_preset("family").replace(hand_size=5)
     hands = [
@@ -182,7 +182,7 @@ def catch_up(size: tuple[int, int]) -> Any:
     """Continue a saved match of three people: the first hand-off sums the round so far."""
     from tests.ui.test_table import TableHarness
     from uno_desktop.engine import Draw, Pass, Play, RuleSet
-    from uno_desktop.match import ManualClock, Match, SeatSpec
+    from uno_desktop.play.match import ManualClock, Match, SeatSpec
 
     clock = ManualClock()
     seats = [SeatSpec(n, "human") for n in ("Ann", "Bo", "Mormor Birgitta")]
@@ -205,8 +205,8 @@ def news_flood(size: tuple[int, int]) -> Any:
     """Many cards drawn while away: one row of cards in a notice that fits the window."""
     from tests.ui.test_table import make_services
     from uno_desktop.engine import Card, events
-    from uno_desktop.ui.table_events import news_items
-    from uno_desktop.ui.table_notices import NewsOverlay
+    from uno_desktop.ui.table.events import news_items
+    from uno_desktop.ui.table.notices import NewsOverlay
 
     codes = ["B1", "G7", "R2", "Y9", "WS", "B5", "G3", "R8", "Y0", "W"] * 3
     drawn = [events.CardsDrawn(0, 1, (Card.parse(c),), "draw") for c in codes]

@@ -1,6 +1,6 @@
 """Command line: `uno-desktop` opens the game; `uno-desktop simulate ...` plays headless;
 `uno-desktop replay FILE` watches a recorded round again; `uno-desktop preset ...` makes
-and shows a family's own rule presets (preset_cli.py).
+and shows a family's own rule presets (rules/preset_cli.py).
 
 Numbers are checked here (a clear message, never a traceback). Starting a table from the
 command line never replaces a saved match unless told to with `--replace`.
@@ -58,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="watch a recorded round again (every hand face up)")
     rep.add_argument("file", metavar="FILE", help="a recorded round (from the replays folder)")
     rep.add_argument("--lang", choices=("en", "sv"), default=None, help="language for this run")
-    from .preset_cli import add_parser
+    from .rules.preset_cli import add_parser
 
     add_parser(sub)
     return p
@@ -71,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "replay":
         return _replay(args)
     if args.command == "preset":
-        from .preset_cli import run
+        from .rules.preset_cli import run
 
         return run(args)
     return _window(args)
@@ -82,8 +82,8 @@ def _replay(args: argparse.Namespace) -> int:
     line (and, when it is one of ours, is moved aside) and exit code 2, never a traceback."""
     from pathlib import Path
 
-    from .replay import ReplayError, open_replay_file
-    from .storage import Storage
+    from .play.replay import ReplayError, open_replay_file
+    from .store.storage import Storage
 
     path = Path(args.file)
     storage: Storage | None = None
@@ -107,8 +107,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from .presets import load_preset
-    from .simulate import format_result, simulate_random
+    from .play.simulate import format_result, simulate_random
+    from .rules.presets import load_preset
 
     try:
         rules = load_preset(args.preset)
@@ -133,7 +133,7 @@ def _simulate(args: argparse.Namespace) -> int:
 def _simulate_bots(args: argparse.Namespace, rules: RuleSet) -> int:
     """`--bots hard,normal`: one bot level per seat (a single level fills --players seats)."""
     from .ai import LEVELS
-    from .simulate import format_bot_result, simulate_bots
+    from .play.simulate import format_bot_result, simulate_bots
 
     levels = [level.strip() for level in args.bots.split(",") if level.strip()]
     unknown = [level for level in levels if level not in LEVELS]
@@ -272,7 +272,7 @@ def _phones_problem(args: argparse.Namespace) -> str | None:
 def _saved_match_summary() -> str | None:
     """A few words on the saved match ("family, 3 players, round 4"), or None. Reads
     without writing: a damaged save is left for the window to set aside."""
-    from .storage import Storage
+    from .store.storage import Storage
 
     try:
         storage = Storage(read_only=True)
@@ -281,7 +281,7 @@ def _saved_match_summary() -> str | None:
         return None
     if doc is None:
         return None
-    from .options import quote
+    from .rules.options import quote
 
     seats = doc.get("seats")
     parts = [quote(doc.get("preset")).strip("'")]

@@ -41,7 +41,7 @@ from uno_desktop.engine import (
     Play,
     parse_cards,
 )
-from uno_desktop.presets import load_preset
+from uno_desktop.rules.presets import load_preset
 
 DATA = Path(__file__).resolve().parent / "data" / "fixed_positions.txt"
 PRESETS = ("official", "family", "swedish", "party")

@@ -30,8 +30,8 @@ from uno_desktop.engine import (
     Stacking,
     build_deck,
 )
-from uno_desktop.i18n import set_language
-from uno_desktop.presets import load_preset
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.rules.presets import load_preset
 
 from .fixed_positions import Position, encode, load
 from .helpers import stacked_deck

@@ -34,7 +34,7 @@ from uno_desktop.engine import (
     Stacking,
     parse_cards,
 )
-from uno_desktop.presets import load_preset
+from uno_desktop.rules.presets import load_preset
 
 from .helpers import stacked_deck
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from uno_desktop.cli import main
 from uno_desktop.engine import RuleSet
-from uno_desktop.simulate import simulate_bots, wilson_interval
+from uno_desktop.play.simulate import simulate_bots, wilson_interval
 
 
 def test_wilson_interval_brackets_the_rate_and_narrows_with_more_games():

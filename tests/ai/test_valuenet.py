@@ -16,7 +16,7 @@ from uno_desktop.ai.hard import NET_VALUE
 from uno_desktop.ai.netweights import read_weights
 from uno_desktop.ai.search import table_value
 from uno_desktop.engine import Game, RuleSet
-from uno_desktop.presets import load_preset
+from uno_desktop.rules.presets import load_preset
 
 from .helpers import stacked_deck
 

@@ -46,7 +46,7 @@ SUITE_SEEDS = range(1, 2)  # the suite hashes one game per preset and table size
 @functools.cache
 def rule_sets() -> dict[str, RuleSet]:
     """The four presets and variants that switch on what no preset does."""
-    from uno_desktop.presets import load_preset
+    from uno_desktop.rules.presets import load_preset
 
     presets = {name: load_preset(name) for name in PRESETS}
     # The digest was recorded when the Swedish preset's rule text was this; wording is no

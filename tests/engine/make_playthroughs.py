@@ -20,7 +20,7 @@ from pathlib import Path
 
 from uno_desktop.engine import Card, Color, Game, Play, RuleSet
 from uno_desktop.engine.events import Event
-from uno_desktop.presets import load_preset
+from uno_desktop.rules.presets import load_preset
 
 DIRECTORY = Path(__file__).parent / "playthroughs"
 

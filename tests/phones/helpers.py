@@ -15,10 +15,10 @@ from typing import Any
 import aiohttp
 
 from uno_desktop.engine import Card, Game, build_deck
-from uno_desktop.match import ManualClock, Match, SeatSpec
 from uno_desktop.phones.net import Listen
 from uno_desktop.phones.table import PhoneTable, static_files
-from uno_desktop.presets import load_preset
+from uno_desktop.play.match import ManualClock, Match, SeatSpec
+from uno_desktop.rules.presets import load_preset
 
 LOCAL = Listen("127.0.0.1", 0)
 #: a stand-in for the card pictures (the server only hands bytes out)

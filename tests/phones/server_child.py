@@ -16,9 +16,9 @@ import resource
 import sys
 from pathlib import Path
 
-from uno_desktop.documents import atomic_write_bytes
 from uno_desktop.phones.net import Listen
 from uno_desktop.phones.server import PhoneServer
+from uno_desktop.store.documents import atomic_write_bytes
 
 
 def main() -> None:

@@ -12,12 +12,12 @@ import time
 
 import pytest
 
-from uno_desktop.i18n import set_language
-from uno_desktop.match import Match, MonotonicClock, SeatSpec, Timing
+from uno_desktop.lang.i18n import set_language
 from uno_desktop.phones.headless import HeadlessGame
 from uno_desktop.phones.table import PhoneTable
 from uno_desktop.phones.wire import page_strings
-from uno_desktop.presets import load_preset
+from uno_desktop.play.match import Match, MonotonicClock, SeatSpec, Timing
+from uno_desktop.rules.presets import load_preset
 
 from .browser import chromium, need_chromium, open_hand, snapshot, tap_each
 from .helpers import LOCAL
@@ -74,7 +74,7 @@ def test_two_phones_play_a_round_to_its_end_by_taps(game):
         assert len(hand) == 7
         assert all(name and name[0].isupper() for name, _ in hand)
         own = match.observation(0)
-        from uno_desktop.card_names import card_name
+        from uno_desktop.lang.card_names import card_name
 
         assert sorted(name for name, _ in hand) == sorted(card_name(c) for c in own.hand)
         legal_cards = {card_name(a.card) for a in match.legal_actions(0) if hasattr(a, "card")}
@@ -108,7 +108,7 @@ def test_two_phones_play_a_round_to_its_end_by_taps(game):
 
 
 def words_over() -> str:
-    from uno_desktop.i18n import _
+    from uno_desktop.lang.i18n import _
 
     return _("The round is over")
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock, Match, SeatSpec
+from uno_desktop.lang.i18n import set_language
 from uno_desktop.phones.net import Listen
 from uno_desktop.phones.table import PhoneTable
-from uno_desktop.presets import load_preset
+from uno_desktop.play.match import ManualClock, Match, SeatSpec
+from uno_desktop.rules.presets import load_preset
 
 from .browser import chromium, need_chromium
 from .helpers import LOCAL, phone_match

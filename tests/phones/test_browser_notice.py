@@ -7,11 +7,11 @@ import os
 
 import pytest
 
-from uno_desktop.i18n import set_language
-from uno_desktop.match import Match, MonotonicClock, SeatSpec
+from uno_desktop.lang.i18n import set_language
 from uno_desktop.phones.headless import HeadlessGame
 from uno_desktop.phones.table import PhoneTable
-from uno_desktop.presets import load_preset
+from uno_desktop.play.match import Match, MonotonicClock, SeatSpec
+from uno_desktop.rules.presets import load_preset
 
 from .browser import chromium, need_chromium, open_hand
 from .helpers import LOCAL

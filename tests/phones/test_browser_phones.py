@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 
 from uno_desktop.engine import Card, Draw, Play, RuleSet
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock, Match
+from uno_desktop.lang.i18n import set_language
 from uno_desktop.phones.table import PhoneTable
 from uno_desktop.phones.wire import page_strings
+from uno_desktop.play.match import ManualClock, Match
 
 from ..ui.test_table import make_match
 from .browser import (

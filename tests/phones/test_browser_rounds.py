@@ -14,9 +14,9 @@ from collections.abc import Callable
 import pytest
 
 from uno_desktop.engine import RuleSet
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock, Match
+from uno_desktop.lang.i18n import set_language
 from uno_desktop.phones.table import PhoneTable
+from uno_desktop.play.match import ManualClock, Match
 
 from ..ui.test_table import make_match
 from .browser import chromium, need_chromium, open_hand, snapshot

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from uno_desktop.i18n import set_language
+from uno_desktop.lang.i18n import set_language
 from uno_desktop.phones.wire import page_strings
 
 from .browser import chromium, need_chromium, open_hand, tap_each

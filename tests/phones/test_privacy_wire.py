@@ -16,9 +16,9 @@ import pytest
 
 from uno_desktop.engine import Card, Game, build_deck
 from uno_desktop.engine.actions import Challenge, Play
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock, Match, SeatSpec
-from uno_desktop.presets import load_preset
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.play.match import ManualClock, Match, SeatSpec
+from uno_desktop.rules.presets import load_preset
 
 from ..ui.test_privacy import twin_matches
 from .helpers import dealt_deck, phone_table

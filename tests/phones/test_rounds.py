@@ -8,9 +8,9 @@ import pytest
 
 from uno_desktop.engine import Card, RuleSet
 from uno_desktop.engine.actions import Play
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock, Match
+from uno_desktop.lang.i18n import set_language
 from uno_desktop.phones.protocol import Request, parse_request
+from uno_desktop.play.match import ManualClock, Match
 
 from ..ui.test_table import make_match
 from .helpers import phone_table

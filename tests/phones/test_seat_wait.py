@@ -5,10 +5,10 @@ before the big screen has shown the move."""
 from __future__ import annotations
 
 from uno_desktop.engine import Card
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock
+from uno_desktop.lang.i18n import set_language
 from uno_desktop.phones.protocol import Request
 from uno_desktop.phones.seat_wait import Waits
+from uno_desktop.play.match import ManualClock
 
 from .helpers import phone_match, phone_table
 

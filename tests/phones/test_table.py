@@ -8,7 +8,7 @@ import time
 from uno_desktop.engine import Card
 from uno_desktop.engine.actions import Draw, Play
 from uno_desktop.engine.cards import Color
-from uno_desktop.i18n import set_language
+from uno_desktop.lang.i18n import set_language
 from uno_desktop.phones.protocol import Request
 
 from .helpers import phone_match, phone_table
@@ -140,7 +140,7 @@ def test_nothing_is_sent_again_while_nothing_changed():
 
 def test_a_phones_move_that_reaches_the_move_limit_ends_the_round_blocked_not_the_table():
     from uno_desktop.engine.actions import Challenge, Draw, Pass
-    from uno_desktop.match import ManualClock, Match
+    from uno_desktop.play.match import ManualClock, Match
 
     from ..long_round import long_round_doc, seat_to_move
 

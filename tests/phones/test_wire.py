@@ -10,9 +10,9 @@ import pytest
 from uno_desktop.engine import Card, Game
 from uno_desktop.engine.actions import CallUno, CatchUno, Challenge, Draw, Pass, Play
 from uno_desktop.engine.cards import Color
-from uno_desktop.i18n import set_language
+from uno_desktop.lang.i18n import set_language
 from uno_desktop.phones.wire import page_strings, phone_state, refusal
-from uno_desktop.presets import load_preset
+from uno_desktop.rules.presets import load_preset
 from uno_desktop.view import NewsKind, public_observation, seat_view
 
 from .helpers import dealt_deck

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.play.match import ManualClock
 from uno_desktop.ui.services import Services, SilentSounds, build_services
 
 

@@ -10,7 +10,7 @@ import sys
 import pygame
 import pytest
 
-from uno_desktop.match import ManualClock
+from uno_desktop.play.match import ManualClock
 from uno_desktop.ui.app import App
 from uno_desktop.ui.scene import Scene
 from uno_desktop.ui.scenes.message import MessageScene
@@ -139,8 +139,8 @@ def test_a_crash_writes_a_report_and_shows_a_friendly_message(app):
 
 
 def test_the_crash_report_carries_the_running_match(app):
-    from uno_desktop.match import Match, SeatSpec
-    from uno_desktop.presets import load_preset
+    from uno_desktop.play.match import Match, SeatSpec
+    from uno_desktop.rules.presets import load_preset
 
     match = Match(load_preset("official"), [SeatSpec("A", "easy"), SeatSpec("B", "easy")], 77)
     match.start_round()
@@ -193,11 +193,11 @@ def test_exit_after_first_frame_prints_the_start_up_time():
 #: server, the rules files' parser, and ctypes (the idle wait's, after the first frame)
 NOT_BEFORE_THE_FIRST_FRAME = (
     "uno_desktop.engine.game",
-    "uno_desktop.pacing",
-    "uno_desktop.match",
+    "uno_desktop.play.pacing",
+    "uno_desktop.play.match",
     "uno_desktop.ai",
     "uno_desktop.phones",
-    "uno_desktop.stats",
+    "uno_desktop.store.stats",
     "aiohttp",
     "segno",
     "yaml",
@@ -246,7 +246,7 @@ def test_simulate_still_works():
 
 
 def test_the_first_run_speaks_the_systems_language(monkeypatch):
-    from uno_desktop.i18n import language, set_language
+    from uno_desktop.lang.i18n import language, set_language
 
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(var, raising=False)
@@ -259,7 +259,7 @@ def test_the_first_run_speaks_the_systems_language(monkeypatch):
 
 
 def test_a_chosen_language_wins_over_the_systems(monkeypatch):
-    from uno_desktop.i18n import language, set_language
+    from uno_desktop.lang.i18n import language, set_language
 
     monkeypatch.setenv("LANGUAGE", "sv")
     try:
@@ -320,7 +320,7 @@ def test_the_title_left_alone_sleeps_instead_of_drawing(app, monkeypatch):
 
 def test_a_table_waiting_for_a_person_sleeps_instead_of_drawing(app, monkeypatch):
     from tests.ui.test_table import make_match
-    from uno_desktop.ui.scenes.table import TableScene
+    from uno_desktop.ui.table.scene import TableScene
 
     match = make_match(
         ["human", "normal"], [["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]], clock=app.services.clock

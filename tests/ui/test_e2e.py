@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from uno_desktop.match import ManualClock
+from uno_desktop.play.match import ManualClock
 from uno_desktop.ui.app import App
 from uno_desktop.ui.scenes.new_game import NewGameScene
 from uno_desktop.ui.scenes.title import TitleScene

@@ -7,7 +7,7 @@ import pygame
 
 from uno_desktop.engine import Card
 from uno_desktop.ui.scenes.match_end import standings
-from uno_desktop.ui.table_frame import HandCard
+from uno_desktop.ui.table.frame import HandCard
 
 from .test_table import one_human
 

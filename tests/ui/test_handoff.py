@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from uno_desktop.engine import Card
-from uno_desktop.match import ManualClock
-from uno_desktop.ui.table_notices import HandoffOverlay
+from uno_desktop.play.match import ManualClock
+from uno_desktop.ui.table.notices import HandoffOverlay
 
 from .test_table import TableHarness, make_match
 
@@ -155,7 +155,7 @@ def test_a_whole_pass_and_play_round_never_shows_a_hand_to_anyone_else():
     import random
 
     from uno_desktop.engine import RuleSet
-    from uno_desktop.match import Match, SeatSpec
+    from uno_desktop.play.match import Match, SeatSpec
     from uno_desktop.ui.scenes.round_end import RoundEndScene
 
     from .test_table import _human_turn

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 
 from uno_desktop.engine import Card, events
-from uno_desktop.i18n import set_language
-from uno_desktop.ui.table_events import news_items, summary
-from uno_desktop.ui.table_notices import NewsOverlay
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.ui.table.events import news_items, summary
+from uno_desktop.ui.table.notices import NewsOverlay
 
 from .test_table import make_services
 
@@ -94,7 +94,7 @@ def test_a_resumed_match_tells_the_round_so_far_and_no_old_draws_as_news():
     """Save and Continue: the first hand-off sums the round up; cards drawn before the
     save are in the hand, not news."""
     from uno_desktop.engine import Draw, Pass, Play, RuleSet
-    from uno_desktop.match import ManualClock, Match, SeatSpec
+    from uno_desktop.play.match import ManualClock, Match, SeatSpec
 
     from .test_handoff import confirm
     from .test_table import TableHarness

@@ -8,11 +8,11 @@ import pygame
 
 from uno_desktop.ai.hint import hint
 from uno_desktop.engine import Card, Color, Draw, Play, RuleSet
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock, Match, SeatSpec
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.play.match import ManualClock, Match, SeatSpec
 from uno_desktop.ui.scenes.round_end import RoundEndScene
-from uno_desktop.ui.table_dialogs import HINT_KEY, PenaltyOverlay, PlayOrKeepOverlay
-from uno_desktop.ui.table_pickers import ColorPickerOverlay
+from uno_desktop.ui.table.dialogs import HINT_KEY, PenaltyOverlay, PlayOrKeepOverlay
+from uno_desktop.ui.table.pickers import ColorPickerOverlay
 
 from . import test_menus
 from .test_menus import click, show
@@ -260,8 +260,8 @@ def test_the_table_goes_on_drawing_while_a_hint_is_worked_out(monkeypatch):
 
 
 def test_a_hint_at_the_swap_dialog_lights_the_player_with_the_fewest_cards():
-    from uno_desktop.presets import load_preset
-    from uno_desktop.ui.table_pickers import ChoosePlayerOverlay
+    from uno_desktop.rules.presets import load_preset
+    from uno_desktop.ui.table.pickers import ChoosePlayerOverlay
 
     rules = load_preset("swedish").replace(hand_size=4)
     set_language("en")

@@ -9,8 +9,8 @@ import dataclasses
 import pygame
 import pytest
 
-from uno_desktop.options import Section
-from uno_desktop.presets import load_preset
+from uno_desktop.rules.options import Section
+from uno_desktop.rules.presets import load_preset
 from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
 
 

@@ -75,9 +75,9 @@ def test_play_again_keeps_the_port_and_leads_the_old_links_to_the_new_ones():
 
 
 def test_a_resumed_round_counts_as_shown_so_the_phones_get_their_buttons():
-    from uno_desktop.match import ManualClock, Match, SeatSpec
-    from uno_desktop.presets import load_preset
-    from uno_desktop.ui.scenes.table import TableScene
+    from uno_desktop.play.match import ManualClock, Match, SeatSpec
+    from uno_desktop.rules.presets import load_preset
+    from uno_desktop.ui.table.scene import TableScene
 
     from .test_table import make_services
 

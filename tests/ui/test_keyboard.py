@@ -16,9 +16,9 @@ import pygame
 import pytest
 
 from uno_desktop.engine.rules import CustomEffect
-from uno_desktop.i18n import language, set_language
-from uno_desktop.match import ManualClock, Match, SeatSpec
-from uno_desktop.presets import load_preset
+from uno_desktop.lang.i18n import language, set_language
+from uno_desktop.play.match import ManualClock, Match, SeatSpec
+from uno_desktop.rules.presets import load_preset
 from uno_desktop.ui.app import App
 from uno_desktop.ui.kit import FOCUS_RGB, Dialog, Widget
 from uno_desktop.ui.scene import SceneStack

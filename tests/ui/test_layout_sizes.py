@@ -22,11 +22,11 @@ import pygame
 import pytest
 
 from uno_desktop.engine.rules import CustomEffect
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock, Match, SeatSpec
-from uno_desktop.presets import load_preset
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.play.match import ManualClock, Match, SeatSpec
 from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import layout_problems
+from uno_desktop.rules.presets import load_preset
 from uno_desktop.ui.kit import Dialog, DrawnText, record_texts
 from uno_desktop.ui.scene import Scene, SceneStack
 from uno_desktop.ui.scenes.how_to_play import HowToPlayScene

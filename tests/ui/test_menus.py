@@ -8,9 +8,9 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from uno_desktop.i18n import language, set_language
-from uno_desktop.match import ManualClock, Match, SeatSpec
-from uno_desktop.presets import load_preset
+from uno_desktop.lang.i18n import language, set_language
+from uno_desktop.play.match import ManualClock, Match, SeatSpec
+from uno_desktop.rules.presets import load_preset
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.how_to_play import HowToPlayScene, sections_for
 from uno_desktop.ui.scenes.match_end import MatchEndScene, round_winners
@@ -322,7 +322,7 @@ def test_how_to_play_scrolls_with_the_arrow_keys(services):
 
 
 def test_how_to_play_shows_the_generated_rules_text():
-    from uno_desktop.rules_text import how_to_play
+    from uno_desktop.rules.rules_text import how_to_play
 
     rules = load_preset("official").replace(stacking="same")
     assert [h for h, _lines in sections_for(rules)] == [h for h, _b in how_to_play(rules)]
@@ -391,7 +391,7 @@ def test_a_second_click_in_a_name_field_keeps_what_was_typed(services):
 
 def test_new_game_controls_read_the_option_declarations(services):
     from uno_desktop.engine.rules import CustomEffect
-    from uno_desktop.options import (
+    from uno_desktop.rules.options import (
         CUSTOM_AMOUNT_RANGE,
         MAX_CUSTOM_TEXT_CHARS,
         MAX_PLAYERS,

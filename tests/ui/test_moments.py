@@ -13,14 +13,14 @@ import pygame
 import pytest
 
 from uno_desktop.engine import Card, CatchUno, Color, Play
-from uno_desktop.i18n import set_language
-from uno_desktop.match import Match, SeatSpec
-from uno_desktop.presets import load_preset
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.play.match import Match, SeatSpec
 from uno_desktop.render import theme
+from uno_desktop.rules.presets import load_preset
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.match_end import CELEBRATE_S, MatchEndScene
-from uno_desktop.ui.scenes.table import TableScene
-from uno_desktop.ui.table_pickers import ChoosePlayerOverlay
+from uno_desktop.ui.table.pickers import ChoosePlayerOverlay
+from uno_desktop.ui.table.scene import TableScene
 
 from .test_table import FILLER, SIZE, TableHarness, make_services, one_human
 

@@ -6,12 +6,12 @@ import pygame
 import pytest
 
 from uno_desktop.engine import Card, Challenge, Color, Draw, Play, RuleSet, Stacking
-from uno_desktop.match import ManualClock
+from uno_desktop.play.match import ManualClock
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.round_end import RoundEndScene
-from uno_desktop.ui.table_dialogs import PenaltyOverlay, PlayOrKeepOverlay
-from uno_desktop.ui.table_notices import ChallengeResultOverlay
-from uno_desktop.ui.table_pickers import ChoosePlayerOverlay, ColorPickerOverlay, SeatChoice
+from uno_desktop.ui.table.dialogs import PenaltyOverlay, PlayOrKeepOverlay
+from uno_desktop.ui.table.notices import ChallengeResultOverlay
+from uno_desktop.ui.table.pickers import ChoosePlayerOverlay, ColorPickerOverlay, SeatChoice
 
 from .test_table import TableHarness, make_match, make_services, one_human
 

@@ -13,10 +13,10 @@ from typing import Any
 import pygame
 
 from uno_desktop.engine import Card, CatchUno, Play, RuleSet
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock
-from uno_desktop.pacing import people_window_s
-from uno_desktop.ui.table_notices import HandoffOverlay
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.play.match import ManualClock
+from uno_desktop.play.pacing import people_window_s
+from uno_desktop.ui.table.notices import HandoffOverlay
 
 from .test_table import NeverUnoBot, TableHarness, make_match
 

@@ -16,10 +16,10 @@ import pygame
 import pytest
 
 from uno_desktop.engine import RuleSet
-from uno_desktop.match import ManualClock
+from uno_desktop.play.match import ManualClock
 from uno_desktop.ui.app import App
 from uno_desktop.ui.scenes.round_end import PHONE_NEXT_DELAY_S, RoundEndScene
-from uno_desktop.ui.scenes.table import TableScene
+from uno_desktop.ui.table.scene import TableScene
 
 from .test_phone_seats import LOOPBACK, SIZE, Phones, frames, until
 from .test_table import make_match, make_services

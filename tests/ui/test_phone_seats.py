@@ -23,14 +23,14 @@ import pygame
 import pytest
 
 from uno_desktop.engine import Draw, Phase
-from uno_desktop.match import ManualClock, Match
 from uno_desktop.phones.net import Listen
-from uno_desktop.presets import load_preset
+from uno_desktop.play.match import ManualClock, Match
+from uno_desktop.rules.presets import load_preset
 from uno_desktop.ui.app import App
 from uno_desktop.ui.idle import EventWaiter
 from uno_desktop.ui.scenes.join import JoinScene
-from uno_desktop.ui.scenes.table import TableScene
 from uno_desktop.ui.scenes.title import TitleScene
+from uno_desktop.ui.table.scene import TableScene
 
 from ..phones.helpers import origin_of
 from .test_table import make_services
@@ -351,7 +351,7 @@ def test_a_wrong_token_gets_403_and_the_seats_link_the_page():
 
 
 def test_a_saved_match_with_phone_seats_resumes_with_new_links(tmp_path):
-    from uno_desktop.storage import Storage
+    from uno_desktop.store.storage import Storage
 
     services = make_services(ManualClock())
     services.storage = Storage()

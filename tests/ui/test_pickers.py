@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 
 from tests.ui.test_table import TableHarness, make_match
-from uno_desktop.match import ManualClock
+from uno_desktop.play.match import ManualClock
 from uno_desktop.ui.kit import record_texts
-from uno_desktop.ui.table_pickers import ChoosePlayerOverlay
+from uno_desktop.ui.table.pickers import ChoosePlayerOverlay
 
 NAMES = ["Alexandra", "Computer 1", "Computer 2"]
 

@@ -29,12 +29,12 @@ import pytest
 
 from uno_desktop.engine import Card, Game, RuleSet, build_deck
 from uno_desktop.engine import events as ev
-from uno_desktop.match import ManualClock, Match, SeatSpec, Timing
-from uno_desktop.presets import load_preset
+from uno_desktop.play.match import ManualClock, Match, SeatSpec, Timing
+from uno_desktop.rules.presets import load_preset
 from uno_desktop.ui.scenes.round_end import RoundEndScene
-from uno_desktop.ui.table_dialogs import PenaltyOverlay, PlayOrKeepOverlay
-from uno_desktop.ui.table_notices import ChallengeResultOverlay, HandoffOverlay, NewsOverlay
-from uno_desktop.ui.table_pickers import ChoosePlayerOverlay, ColorPickerOverlay
+from uno_desktop.ui.table.dialogs import PenaltyOverlay, PlayOrKeepOverlay
+from uno_desktop.ui.table.notices import ChallengeResultOverlay, HandoffOverlay, NewsOverlay
+from uno_desktop.ui.table.pickers import ChoosePlayerOverlay, ColorPickerOverlay
 from uno_desktop.view import addressed_to
 
 from .test_table import TableHarness, make_services

@@ -10,10 +10,10 @@ import pygame
 import pytest
 
 from uno_desktop.engine import Card
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock, Match, SeatSpec
-from uno_desktop.presets import load_preset
-from uno_desktop.replay import ReplayShelf, record_of
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.play.match import ManualClock, Match, SeatSpec
+from uno_desktop.play.replay import ReplayShelf, record_of
+from uno_desktop.rules.presets import load_preset
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.message import MessageScene
 from uno_desktop.ui.scenes.replay import STEP_S, ReplayScene
@@ -22,7 +22,7 @@ from uno_desktop.ui.scenes.round_end import RoundEndScene
 from uno_desktop.ui.scenes.statistics import StatisticsScene
 from uno_desktop.ui.scenes.title import TitleScene
 from uno_desktop.ui.services import build_services
-from uno_desktop.ui.table_paint import TablePainter
+from uno_desktop.ui.table.paint.painter import TablePainter
 
 SIZE = (1280, 720)
 
@@ -246,7 +246,7 @@ def test_a_record_damaged_since_the_list_was_made_gets_a_message(services):
 
 
 def test_the_replays_list_reads_only_the_records_on_its_page(services, monkeypatch):
-    import uno_desktop.replay as replay_module
+    import uno_desktop.play.replay as replay_module
 
     match = play_round(services)
     base = record_of(match)
@@ -336,7 +336,7 @@ def _replay_with_a_seat_named_you(services) -> ReplayScene:
     """A recorded heads-up round (seed 4: "You" wins, is made to draw 2 and is caught
     without UNO), at its last step."""
     from tests.view.rounds import play_round as play_people
-    from uno_desktop.replay import Replay, record_of
+    from uno_desktop.play.replay import Replay, record_of
 
     seats = [SeatSpec("You", "human"), SeatSpec("Computer 1", "human")]
     match = Match(load_preset("official"), seats, 4, preset="official", clock=ManualClock())

@@ -5,7 +5,7 @@ button reads "See the match result", not "Next round"."""
 from __future__ import annotations
 
 from tests.test_match_resume import late_match
-from uno_desktop.match import MAX_MATCH_ROUNDS, ManualClock, run_round_headless
+from uno_desktop.play.match import MAX_MATCH_ROUNDS, ManualClock, run_round_headless
 from uno_desktop.ui.kit import text_of
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.round_end import RoundEndScene

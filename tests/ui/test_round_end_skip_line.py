@@ -9,8 +9,8 @@ import dataclasses
 import pygame
 import pytest
 
-from uno_desktop.match import Match, SeatSpec
-from uno_desktop.presets import load_preset
+from uno_desktop.play.match import Match, SeatSpec
+from uno_desktop.rules.presets import load_preset
 from uno_desktop.ui.kit import record_texts
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.round_end import RoundEndScene

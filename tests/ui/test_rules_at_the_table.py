@@ -7,14 +7,14 @@ import pygame
 import pytest
 
 from uno_desktop.engine import CustomEffect, CustomRule, RuleSet
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock, Match, SeatSpec, run_round_headless
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.play.match import ManualClock, Match, SeatSpec, run_round_headless
 from uno_desktop.ui.kit import record_texts
 from uno_desktop.ui.moments import HOUSE_RULE_S
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
 from uno_desktop.ui.scenes.round_end import RoundEndScene
-from uno_desktop.ui.table_banner import banner_metrics, sub_lines
+from uno_desktop.ui.table.banner import banner_metrics, sub_lines
 
 from .test_moments import play
 from .test_table import one_human

@@ -13,9 +13,9 @@ import pytest
 
 from tests.engine.helpers import deal, play
 from uno_desktop.engine import CustomEffect, Play, Stacking
-from uno_desktop.house_presets import presets_folder
-from uno_desktop.i18n import set_language
-from uno_desktop.options import DECK_RANKS, LABELS, OPTIONS
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.rules.house_presets import presets_folder
+from uno_desktop.rules.options import DECK_RANKS, LABELS, OPTIONS
 from uno_desktop.ui.kit import Button, Choice, Stepper, TextInput, Toggle, Widget
 from uno_desktop.ui.scene import Scene, SceneStack
 from uno_desktop.ui.scenes.new_game import NewGameScene

@@ -11,10 +11,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from uno_desktop import storage
-from uno_desktop.match import ManualClock, Match, SeatSpec
-from uno_desktop.pacing import Timing
-from uno_desktop.presets import load_preset
+from uno_desktop.play.match import ManualClock, Match, SeatSpec
+from uno_desktop.play.pacing import Timing
+from uno_desktop.rules.presets import load_preset
+from uno_desktop.store import storage
 from uno_desktop.ui.app import App
 from uno_desktop.ui.scenes.message import MessageScene
 from uno_desktop.ui.services import build_services
@@ -89,7 +89,7 @@ def test_the_phones_hear_the_notice_the_big_screen_shows(app):
 
 
 def test_a_phone_is_sent_the_notice_in_words():
-    from uno_desktop.i18n import set_language
+    from uno_desktop.lang.i18n import set_language
 
     from ..phones.helpers import phone_match, phone_table
 

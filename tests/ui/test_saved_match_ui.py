@@ -12,10 +12,10 @@ import sys
 import pygame
 import pytest
 
-from uno_desktop.match import ManualClock, Match, SeatSpec
-from uno_desktop.paths import user_presets_dir
-from uno_desktop.presets import load_preset
-from uno_desktop.storage import Storage
+from uno_desktop.play.match import ManualClock, Match, SeatSpec
+from uno_desktop.rules.presets import load_preset
+from uno_desktop.store.paths import user_presets_dir
+from uno_desktop.store.storage import Storage
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.match_end import MatchEndScene
 from uno_desktop.ui.scenes.message import ContinueOrReplaceScene, MessageScene

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from uno_desktop.i18n import set_language
+from uno_desktop.lang.i18n import set_language
 from uno_desktop.ui.kit import record_texts
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.settings import SAMPLE_GAP_S, SettingsScene

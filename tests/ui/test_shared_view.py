@@ -9,9 +9,9 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock
-from uno_desktop.ui.table_focus import SideButton
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.play.match import ManualClock
+from uno_desktop.ui.table.focus import SideButton
 
 from .test_table import TableHarness, make_match
 

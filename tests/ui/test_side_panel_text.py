@@ -8,7 +8,7 @@ import pytest
 
 from uno_desktop.render.fonts import face_px
 from uno_desktop.render.layout import layout_problems
-from uno_desktop.ui.table_paint_panel import PANEL_FACE_PX
+from uno_desktop.ui.table.paint.panel import PANEL_FACE_PX
 
 from .test_layout_sizes import (
     draw_recorded,

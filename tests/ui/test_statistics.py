@@ -9,9 +9,9 @@ import itertools
 import pygame
 import pytest
 
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock
-from uno_desktop.storage import MatchResult, SeatSetting
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.play.match import ManualClock
+from uno_desktop.store.storage import MatchResult, SeatSetting
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.new_game import NewGameScene
 from uno_desktop.ui.scenes.statistics import StatisticsScene, player_rows
@@ -149,7 +149,7 @@ def test_statistics_with_ten_seats_and_a_long_match_draw_at_both_sizes(services)
 
 def test_rounds_recorded_before_any_finished_match_are_reachable_from_the_first_screen(services):
     from tests.test_replay import played_round
-    from uno_desktop.replay import ReplayShelf, record_of
+    from uno_desktop.play.replay import ReplayShelf, record_of
     from uno_desktop.ui.scenes.replays import ReplaysScene
 
     match, _ = played_round(players=2)

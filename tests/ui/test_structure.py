@@ -64,7 +64,7 @@ def test_scenes_never_import_each_other():
 
 
 def test_the_table_painter_imports_nothing_from_the_scenes():
-    tree = _tree(UI / "table_paint.py")
+    tree = _tree(UI / "table" / "paint" / "painter.py")
     modules = [
         node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
     ]
@@ -74,7 +74,7 @@ def test_the_table_painter_imports_nothing_from_the_scenes():
 def test_the_table_is_given_a_table_source_not_a_match():
     """The table's constructor takes the per-seat API type, so mypy rejects any read of
     the live game inside it."""
-    tree = _tree(UI / "scenes" / "table.py")
+    tree = _tree(UI / "table" / "scene.py")
     init = next(
         node
         for node in ast.walk(tree)

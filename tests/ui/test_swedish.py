@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock
-from uno_desktop.storage import SeatSetting, Settings
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.play.match import ManualClock
+from uno_desktop.store.storage import SeatSetting, Settings
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.new_game import NewGameScene
 from uno_desktop.ui.services import build_services
@@ -139,7 +139,7 @@ ENGLISH_WORDS = frozenset(
 def _every_card_played() -> list:
     from uno_desktop.engine import Card
     from uno_desktop.engine import events as ev
-    from uno_desktop.options import DECK_RANKS
+    from uno_desktop.rules.options import DECK_RANKS
 
     codes = [r for r in DECK_RANKS if r.startswith("W")]
     codes += [c + r for c in "RYGB" for r in DECK_RANKS if not r.startswith("W")]
@@ -165,7 +165,7 @@ def test_no_swedish_log_line_keeps_an_english_word():
 
 def test_the_swedish_presets_house_rule_reads_in_swedish_and_a_familys_own_as_written():
     from uno_desktop.engine import events as ev
-    from uno_desktop.presets import load_preset
+    from uno_desktop.rules.presets import load_preset
     from uno_desktop.view.narration import event_line
 
     builtin = load_preset("swedish").custom_rule.text
@@ -223,8 +223,8 @@ def test_a_rule_text_the_family_typed_is_kept_as_typed(screen):
 
 
 def test_a_match_keeps_its_names_and_shows_the_games_own_in_the_language_of_the_moment():
-    from uno_desktop.match import Match, SeatSpec
-    from uno_desktop.presets import load_preset
+    from uno_desktop.play.match import Match, SeatSpec
+    from uno_desktop.rules.presets import load_preset
 
     seats = [SeatSpec("You", "human"), SeatSpec("Computer 1", "easy"), SeatSpec("Mormor", "hard")]
     match = Match(load_preset("official"), seats, seed=3, clock=ManualClock())
@@ -240,8 +240,8 @@ def test_a_match_keeps_its_names_and_shows_the_games_own_in_the_language_of_the_
 def test_the_table_log_names_computer_seats_in_the_language_chosen_mid_round():
     from uno_desktop.engine import Card
     from uno_desktop.engine import events as ev
-    from uno_desktop.seats import SeatNames
-    from uno_desktop.ui.table_view import TableView
+    from uno_desktop.play.seats import SeatNames
+    from uno_desktop.ui.table.shown import TableView
 
     view = TableView(SeatNames(["Ann", "Computer 1"]), 108)
     view.add_log(ev.CardPlayed(1, Card.parse("R5")))
@@ -256,9 +256,9 @@ def test_the_table_log_names_computer_seats_in_the_language_chosen_mid_round():
 
 def test_big_scores_on_the_match_end_follow_the_language():
     from tests.ui.test_table import make_services
-    from uno_desktop.i18n import set_language as use
-    from uno_desktop.match import Match, SeatSpec
-    from uno_desktop.presets import load_preset
+    from uno_desktop.lang.i18n import set_language as use
+    from uno_desktop.play.match import Match, SeatSpec
+    from uno_desktop.rules.presets import load_preset
     from uno_desktop.ui.kit import record_texts
     from uno_desktop.ui.scenes.match_end import MatchEndScene
 

@@ -25,15 +25,15 @@ from uno_desktop.engine import (
     RuleSet,
 )
 from uno_desktop.engine import events as ev
-from uno_desktop.match import ManualClock, Match, SeatSpec
+from uno_desktop.play.match import ManualClock, Match, SeatSpec
 from uno_desktop.render.cards import CardPainter
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.round_end import RoundEndScene
-from uno_desktop.ui.scenes.table import TableScene
 from uno_desktop.ui.services import Services
-from uno_desktop.ui.table_dialogs import PlayOrKeepOverlay
-from uno_desktop.ui.table_notices import HandoffOverlay
-from uno_desktop.ui.table_pickers import ColorPickerOverlay
+from uno_desktop.ui.table.dialogs import PlayOrKeepOverlay
+from uno_desktop.ui.table.notices import HandoffOverlay
+from uno_desktop.ui.table.pickers import ColorPickerOverlay
+from uno_desktop.ui.table.scene import TableScene
 
 SIZE = (1280, 720)
 FILLER = ["G1", "G2", "B3", "Y4", "G6", "B8", "Y9", "G3", "B1", "Y2"] * 6
@@ -66,7 +66,7 @@ class SpyPainter(CardPainter):
 
 
 def default_settings() -> Any:
-    from uno_desktop.storage import Settings
+    from uno_desktop.store.storage import Settings
 
     return Settings()
 
@@ -466,9 +466,9 @@ def test_screenshot_mid_animation(tmp_path):
 
 def _human_turn(h: TableHarness, rng: random.Random) -> None:
     """Answer whatever the table asks, like a person clicking around."""
-    from uno_desktop.ui.table_dialogs import PenaltyOverlay
-    from uno_desktop.ui.table_notices import ChallengeResultOverlay, NewsOverlay
-    from uno_desktop.ui.table_pickers import ChoosePlayerOverlay
+    from uno_desktop.ui.table.dialogs import PenaltyOverlay
+    from uno_desktop.ui.table.notices import ChallengeResultOverlay, NewsOverlay
+    from uno_desktop.ui.table.pickers import ChoosePlayerOverlay
 
     top = h.stack.top
     if isinstance(top, ColorPickerOverlay | ChoosePlayerOverlay):
@@ -497,7 +497,7 @@ def _human_turn(h: TableHarness, rng: random.Random) -> None:
 
 @pytest.mark.parametrize("preset", ["official", "family", "swedish", "party"])
 def test_a_whole_round_plays_through_the_table_with_every_preset(preset):
-    from uno_desktop.presets import load_preset
+    from uno_desktop.rules.presets import load_preset
 
     rules = load_preset(preset)
     clock = ManualClock()
@@ -538,7 +538,7 @@ def test_jump_in_plays_an_identical_card_out_of_turn():
 
 
 def test_wild_swap_hands_asks_for_a_colour_then_a_player():
-    from uno_desktop.ui.table_pickers import ChoosePlayerOverlay
+    from uno_desktop.ui.table.pickers import ChoosePlayerOverlay
 
     h = one_human([["WS", "B7", "G2"], ["Y1", "Y2", "Y3"], ["B1", "B2", "B4"]], bots=2)
     h.settle()
@@ -613,7 +613,7 @@ def test_a_skip_start_card_marks_the_seat_after_the_skipped_one_as_soon_as_the_t
 
 
 def test_the_view_moves_the_turn_past_a_skipped_seat():
-    from uno_desktop.ui.table_view import TableView
+    from uno_desktop.ui.table.shown import TableView
 
     view = TableView(["A", "B", "C"], 108)
     view.state.current = 0
@@ -655,7 +655,7 @@ def test_the_key_hint_names_every_table_key():
 def test_the_key_hint_draws_each_key_as_a_key_cap_in_swedish():
     """The letters come from English words (K keeps): in Swedish each stands alone on a
     drawn key, never as "K behåll", so no word seems to be missing."""
-    from uno_desktop.i18n import set_language
+    from uno_desktop.lang.i18n import set_language
     from uno_desktop.ui.kit import record_texts
 
     h = one_human([["R5", "B7", "G2"], ["Y1", "Y2", "Y3"]])
@@ -676,9 +676,9 @@ def test_the_key_hint_draws_each_key_as_a_key_cap_in_swedish():
 
 
 def _overlay_classes() -> dict[str, type]:
-    from uno_desktop.ui import table_dialogs as d
-    from uno_desktop.ui import table_notices as n
-    from uno_desktop.ui import table_pickers as p
+    from uno_desktop.ui.table import dialogs as d
+    from uno_desktop.ui.table import notices as n
+    from uno_desktop.ui.table import pickers as p
 
     return {
         "color": p.ColorPickerOverlay,
@@ -783,7 +783,7 @@ def _mouse_turn(h: TableHarness, rng: random.Random) -> None:
 
 
 def _play_round_with(turn: Any, preset: str, kinds: list[str], seed: int) -> TableHarness:
-    from uno_desktop.presets import load_preset
+    from uno_desktop.rules.presets import load_preset
 
     rules = load_preset(preset)
     clock = ManualClock()
@@ -864,7 +864,7 @@ MONKEY_KEYS = [
 )
 def test_random_clicks_and_keys_never_leave_a_black_screen(preset, seats, seed):
     """The monkey: random input through the real app loop; every frame shows something."""
-    from uno_desktop.i18n import language, set_language
+    from uno_desktop.lang.i18n import language, set_language
 
     before = language()  # the monkey may switch the language in the settings menu
     try:
@@ -885,7 +885,7 @@ def started_app(
     """The real app in a window of `size`, a match started, its clock stepped by hand."""
     import dataclasses
 
-    from uno_desktop.presets import load_preset
+    from uno_desktop.rules.presets import load_preset
     from uno_desktop.ui.app import App
     from uno_desktop.ui.services import build_services
 
@@ -941,7 +941,7 @@ def test_clicks_land_where_the_table_was_drawn_after_a_resize_it_never_heard_of(
 
 
 def test_a_seat_that_draws_gets_a_short_highlight():
-    from uno_desktop.ui.table_view import TableView
+    from uno_desktop.ui.table.shown import TableView
 
     view = TableView(["A", "B", "C"], 108)
     view.feed([ev.CardsDrawn(2, 2, (), "penalty")])

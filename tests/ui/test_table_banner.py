@@ -8,10 +8,10 @@ import pygame
 import pytest
 
 from uno_desktop.engine import RuleSet
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.play.match import ManualClock
 from uno_desktop.render.layout import table_layout
-from uno_desktop.ui.table_banner import banner_metrics, banner_rect, prompt_rect
+from uno_desktop.ui.table.banner import banner_metrics, banner_rect, prompt_rect
 
 from .test_table import TableHarness, make_match
 

@@ -7,13 +7,13 @@ import pygame
 import pytest
 
 from uno_desktop.engine import RuleSet, Scoring, Stacking
-from uno_desktop.house_rules import house_rules
-from uno_desktop.i18n import set_language
-from uno_desktop.options import Section
-from uno_desktop.presets import load_preset
+from uno_desktop.lang.i18n import set_language
 from uno_desktop.render.layout import table_layout
+from uno_desktop.rules.house_rules import house_rules
+from uno_desktop.rules.options import Section
+from uno_desktop.rules.presets import load_preset
 from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
-from uno_desktop.ui.table_chips import chip_frames, chip_px
+from uno_desktop.ui.table.chips import chip_frames, chip_px
 
 from .test_table import TableHarness, one_human
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from uno_desktop.engine import Card, Play
-from uno_desktop.i18n import set_language
+from uno_desktop.lang.i18n import set_language
 
 from .test_table import TableHarness, one_human
 
@@ -114,7 +114,7 @@ def test_a_computers_cards_cannot_be_dragged():
 
 
 def test_a_drag_never_shows_a_card_to_the_next_person_at_the_screen():
-    from uno_desktop.match import ManualClock
+    from uno_desktop.play.match import ManualClock
 
     from .test_table import make_match
     from .test_table_focus import _ready

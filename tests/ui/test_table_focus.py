@@ -10,10 +10,10 @@ from __future__ import annotations
 import pygame
 
 from uno_desktop.engine import Card, Challenge, Play, RuleSet, Stacking
-from uno_desktop.match import ManualClock
-from uno_desktop.ui.table_dialogs import PenaltyOverlay
-from uno_desktop.ui.table_notices import HandoffOverlay
-from uno_desktop.ui.table_pickers import ColorPickerOverlay
+from uno_desktop.play.match import ManualClock
+from uno_desktop.ui.table.dialogs import PenaltyOverlay
+from uno_desktop.ui.table.notices import HandoffOverlay
+from uno_desktop.ui.table.pickers import ColorPickerOverlay
 
 from .test_table import TableHarness, make_match, one_human
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pygame
 
 from uno_desktop.engine import Card, Play, RuleSet
-from uno_desktop.i18n import set_language
-from uno_desktop.pacing import people_window_s
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.play.pacing import people_window_s
 
 from .test_table import TableHarness, one_human
 

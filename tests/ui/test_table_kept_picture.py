@@ -1,5 +1,5 @@
 """The table keeps everything under the cards in flight as one picture and paints again
-only the parts a frame changed (`ui/table_layer.py`). Whatever it skips, every frame must
+only the parts a frame changed (`ui/table/paint/layer.py`). Whatever it skips, every frame must
 look exactly as the same frame painted whole by a painter that keeps nothing."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import pygame
 import pytest
 
 from uno_desktop.render.layout import table_layout
-from uno_desktop.ui.scenes.table import TableScene
-from uno_desktop.ui.table_frame import SeatFrame
-from uno_desktop.ui.table_paint import TablePainter
+from uno_desktop.ui.table.frame import SeatFrame
+from uno_desktop.ui.table.paint.painter import TablePainter
+from uno_desktop.ui.table.scene import TableScene
 
 from .test_table import MONKEY_KEYS, started_app
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from uno_desktop.engine import Card, Color, Game, Observation, Play, RuleSet, Stacking
-from uno_desktop.i18n import set_language
+from uno_desktop.lang.i18n import set_language
 from uno_desktop.render import theme
 from uno_desktop.view import seat_view
 from uno_desktop.view.narration import stack_refusal

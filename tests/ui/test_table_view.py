@@ -13,8 +13,8 @@ import pytest
 
 from tests.view.rounds import NAMES, people, play_round
 from uno_desktop.engine import Card, build_deck
-from uno_desktop.match import Match
-from uno_desktop.ui.table_view import TableView, ViewState
+from uno_desktop.play.match import Match
+from uno_desktop.ui.table.shown import TableView, ViewState
 
 
 def _shown(state: ViewState) -> tuple[object, ...]:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from uno_desktop.engine import Card, Challenge, RuleSet, events
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock
-from uno_desktop.ui.table_dialogs import PenaltyOverlay, PlayOrKeepOverlay
-from uno_desktop.ui.table_notices import ChallengeResultOverlay
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.play.match import ManualClock
+from uno_desktop.ui.table.dialogs import PenaltyOverlay, PlayOrKeepOverlay
+from uno_desktop.ui.table.notices import ChallengeResultOverlay
 from uno_desktop.view.narration import challenge_costs, moment, penalty_title
 
 from .test_table import TableHarness, make_match, make_services

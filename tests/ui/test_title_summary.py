@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from tests.ui.test_menus import SIZE, computer_match, show
-from uno_desktop.i18n import set_language
-from uno_desktop.saved_summary import saved_summary
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.play.saved_summary import saved_summary
 from uno_desktop.ui.kit import record_texts
 from uno_desktop.ui.scenes.title import TitleScene
 

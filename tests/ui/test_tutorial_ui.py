@@ -14,22 +14,22 @@ import pygame
 import pytest
 
 from uno_desktop.engine import COLORS, Color, Phase
-from uno_desktop.i18n import _, set_language
-from uno_desktop.match import ManualClock
+from uno_desktop.lang.i18n import _, set_language
+from uno_desktop.play.match import ManualClock
+from uno_desktop.play.tutorial import LESSONS, lessons_done
 from uno_desktop.render.cards import CardPainter
-from uno_desktop.storage import Settings, Storage
-from uno_desktop.tutorial import LESSONS, lessons_done
+from uno_desktop.store.storage import Settings, Storage
 from uno_desktop.ui.kit import rect_problems
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.how_to_play import HowToPlayScene
 from uno_desktop.ui.scenes.message import TutorialDoneScene, TutorialOfferScene
 from uno_desktop.ui.scenes.pause import PauseScene
-from uno_desktop.ui.scenes.table import TableScene
 from uno_desktop.ui.scenes.title import TitleScene
 from uno_desktop.ui.services import Services
-from uno_desktop.ui.table_dialogs import PenaltyOverlay
-from uno_desktop.ui.table_notices import ChallengeResultOverlay
-from uno_desktop.ui.table_pickers import ColorPickerOverlay
+from uno_desktop.ui.table.dialogs import PenaltyOverlay
+from uno_desktop.ui.table.notices import ChallengeResultOverlay
+from uno_desktop.ui.table.pickers import ColorPickerOverlay
+from uno_desktop.ui.table.scene import TableScene
 
 from .test_table import SilentSounds
 

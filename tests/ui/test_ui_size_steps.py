@@ -10,7 +10,7 @@ import itertools
 import pygame
 import pytest
 
-from uno_desktop.i18n import set_language
+from uno_desktop.lang.i18n import set_language
 from uno_desktop.ui.kit import record_texts
 from uno_desktop.ui.kit.metrics import MIN_SCALE, fit_scales
 from uno_desktop.ui.scenes.settings import SettingsScene

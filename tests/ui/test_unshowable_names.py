@@ -9,10 +9,10 @@ import json
 import pygame
 import pytest
 
-from uno_desktop.i18n import set_language
-from uno_desktop.match import ManualClock, Match, SeatSpec
-from uno_desktop.presets import load_preset
-from uno_desktop.storage import (
+from uno_desktop.lang.i18n import set_language
+from uno_desktop.play.match import ManualClock, Match, SeatSpec
+from uno_desktop.rules.presets import load_preset
+from uno_desktop.store.storage import (
     MATCH_SCHEMA,
     MATCH_VERSION,
     SETTINGS_SCHEMA,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from uno_desktop.i18n import set_language
+from uno_desktop.lang.i18n import set_language
 from uno_desktop.render import theme
 from uno_desktop.ui.kit import (
     FOCUS_RGB,

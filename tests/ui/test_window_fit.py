@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from uno_desktop.settings import Settings
+from uno_desktop.store.settings import Settings
 from uno_desktop.ui.app import App
 from uno_desktop.ui.services import Services, build_services
 from uno_desktop.ui.window_fit import first_window_size

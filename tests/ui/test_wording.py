@@ -7,10 +7,10 @@ import pygame
 import pytest
 
 from uno_desktop.engine import Card, events
-from uno_desktop.i18n import set_language
+from uno_desktop.lang.i18n import set_language
 from uno_desktop.ui.services import SilentSounds, build_services
-from uno_desktop.ui.table_events import summary
-from uno_desktop.ui.table_pickers import ColorPickerOverlay
+from uno_desktop.ui.table.events import summary
+from uno_desktop.ui.table.pickers import ColorPickerOverlay
 
 NAMES = ["Ann", "Bo", "Cy"]
 
@@ -59,7 +59,7 @@ def test_the_swedish_colour_picker_asks_which_colour(code, title, monkeypatch):
 
 
 def test_the_swedish_swap_pickers_ask_whom_to_swap_hands_with():
-    from uno_desktop.i18n import _
+    from uno_desktop.lang.i18n import _
 
     set_language("sv")
     assert _("Swap hands with whom?") == "Vem vill du byta hand med?"

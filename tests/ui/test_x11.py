@@ -20,7 +20,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from uno_desktop.settings import Settings
+from uno_desktop.store.settings import Settings
 from uno_desktop.ui.window_fit import first_window_size
 
 pytestmark = [pytest.mark.x11, pytest.mark.slow]

@@ -14,8 +14,8 @@ from collections.abc import Iterator, Sequence
 
 from uno_desktop.engine import Action, CallUno, CatchUno, Challenge, Pass, Play
 from uno_desktop.engine import events as ev
-from uno_desktop.match import ManualClock, Match, SeatSpec
-from uno_desktop.presets import load_preset
+from uno_desktop.play.match import ManualClock, Match, SeatSpec
+from uno_desktop.rules.presets import load_preset
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
 

@@ -7,7 +7,7 @@ import pytest
 
 from uno_desktop.engine import Card, Color
 from uno_desktop.engine import events as ev
-from uno_desktop.i18n import set_language
+from uno_desktop.lang.i18n import set_language
 from uno_desktop.view.narration import (
     card_name,
     challenge_result_text,
@@ -140,18 +140,18 @@ def _msgids_in_table_files() -> set[str]:
     root = Path(__file__).resolve().parents[2] / "uno_desktop"
     files = [
         "view/narration.py",
-        "ui/table_view.py",
-        "ui/scenes/table.py",
-        "ui/table_actions.py",
-        "ui/table_dialogs.py",
-        "ui/table_events.py",
-        "ui/table_frame_builder.py",
-        "ui/table_input.py",
-        "ui/table_notices.py",
-        "ui/table_paint.py",
-        "ui/table_paint_moments.py",
-        "ui/table_paint_panel.py",
-        "ui/table_pickers.py",
+        "ui/table/shown.py",
+        "ui/table/scene.py",
+        "ui/table/actions.py",
+        "ui/table/dialogs.py",
+        "ui/table/events.py",
+        "ui/table/frame_builder.py",
+        "ui/table/input.py",
+        "ui/table/notices.py",
+        "ui/table/paint/painter.py",
+        "ui/table/paint/moments.py",
+        "ui/table/paint/panel.py",
+        "ui/table/pickers.py",
         "ui/scenes/round_end.py",
     ]
     ids: set[str] = set()
@@ -171,9 +171,9 @@ def _msgids_in_table_files() -> set[str]:
 def test_every_table_text_has_a_swedish_translation():
     from pathlib import Path
 
-    from uno_desktop.i18n import parse_po
+    from uno_desktop.lang.i18n import parse_po
 
-    locale = Path(__file__).resolve().parents[2] / "uno_desktop" / "locale"
+    locale = Path(__file__).resolve().parents[2] / "uno_desktop" / "lang" / "locale"
     catalog: dict[str, str] = {}
     for po in sorted(locale.glob("sv*.po")):  # the part files are merged into one catalog
         catalog.update(parse_po(po.read_text(encoding="utf-8")))
@@ -185,9 +185,9 @@ def test_swedish_templates_keep_every_placeholder():
     import string
     from pathlib import Path
 
-    from uno_desktop.i18n import parse_po
+    from uno_desktop.lang.i18n import parse_po
 
-    po = Path(__file__).resolve().parents[2] / "uno_desktop" / "locale" / "sv_table.po"
+    po = Path(__file__).resolve().parents[2] / "uno_desktop" / "lang" / "locale" / "sv_table.po"
     for msgid, msgstr in parse_po(po.read_text(encoding="utf-8")).items():
         fields = {f for _t, f, _s, _c in string.Formatter().parse(msgid) if f}
         assert fields == {f for _t, f, _s, _c in string.Formatter().parse(msgstr) if f}, msgid
@@ -217,7 +217,7 @@ def test_other_seats_keep_their_names_when_someone_is_you():
 
 
 def test_the_table_log_says_you_play_for_a_lone_human():
-    from uno_desktop.ui.table_view import TableView
+    from uno_desktop.ui.table.shown import TableView
 
     view = TableView(["You", "Computer 1"], 108, you=0)
     view.feed([ev.CardPlayed(0, Card.parse("R5"))])
@@ -228,7 +228,7 @@ def test_the_table_log_says_you_play_for_a_lone_human():
 
 
 def test_the_table_log_rewords_itself_when_the_language_changes_mid_round():
-    from uno_desktop.ui.table_view import TableView
+    from uno_desktop.ui.table.shown import TableView
 
     view = TableView(["Ann", "Bo"], 108)
     view.add_log(ev.CardPlayed(1, Card.parse("R5")))
@@ -245,8 +245,8 @@ def test_the_table_log_rewords_itself_when_the_language_changes_mid_round():
 def test_the_table_log_is_worded_once_while_nothing_new_happens(monkeypatch):
     """The table reads its log every frame; it words the log again only when there is a
     new line (or a new language or name), not sixty times a second."""
-    from uno_desktop.ui import table_view
-    from uno_desktop.ui.table_view import TableView
+    from uno_desktop.ui.table import shown as table_view
+    from uno_desktop.ui.table.shown import TableView
 
     worded: list[int] = []
     real = table_view.log_lines
@@ -275,7 +275,7 @@ GIVEN = ["You", "Computer 1", "Computer 2"]  # a lone person at a table of compu
 
 
 def test_a_seat_the_game_named_you_is_spoken_to_in_the_second_person():
-    from uno_desktop.seats import SeatNames
+    from uno_desktop.play.seats import SeatNames
 
     names = SeatNames(GIVEN)
     assert event_line(ev.CardPlayed(0, Card.parse("GD2")), names) == "You play Green Draw Two."
@@ -287,7 +287,7 @@ def test_a_seat_the_game_named_you_is_spoken_to_in_the_second_person():
 
 
 def test_a_seat_named_you_is_spoken_to_in_swedish_too():
-    from uno_desktop.seats import SeatNames
+    from uno_desktop.play.seats import SeatNames
 
     names = SeatNames(GIVEN)
     set_language("sv")
@@ -298,7 +298,7 @@ def test_a_seat_named_you_is_spoken_to_in_swedish_too():
 
 
 def test_the_round_end_title_and_line_speak_to_you():
-    from uno_desktop.seats import SeatNames
+    from uno_desktop.play.seats import SeatNames
     from uno_desktop.view.narration import round_end_line, round_title
 
     names = SeatNames(GIVEN)
@@ -366,7 +366,7 @@ def test_plain_events_are_no_big_moment():
 
 def test_the_table_log_works_out_who_is_you_once_per_reading_not_once_per_line(monkeypatch):
     # The table reads its whole log every frame: the seats' names are matched once.
-    from uno_desktop.ui.table_view import TableView
+    from uno_desktop.ui.table.shown import TableView
     from uno_desktop.view import narration
 
     view = TableView(["You", "Computer 1"], 108, you=0)

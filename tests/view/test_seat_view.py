@@ -30,8 +30,8 @@ from uno_desktop.engine import (
     parse_cards,
 )
 from uno_desktop.engine import events as ev
-from uno_desktop.match import ManualClock, Match, SeatSpec
-from uno_desktop.presets import load_preset
+from uno_desktop.play.match import ManualClock, Match, SeatSpec
+from uno_desktop.rules.presets import load_preset
 from uno_desktop.view import Ask, NewsKind, SeatView, ask_of_plays, seat_view
 from uno_desktop.view.fold import fold_history
 

@@ -64,9 +64,9 @@ def test_the_view_package_is_pure_and_sits_just_above_the_engine():
     server and the bots can both import it."""
     allowed = (
         "uno_desktop.engine",
-        "uno_desktop.i18n",
-        "uno_desktop.card_names",
-        "uno_desktop.seats",
+        "uno_desktop.lang.i18n",
+        "uno_desktop.lang.card_names",
+        "uno_desktop.play.seats",
     )
     found = []
     for path in sorted((PACKAGE / "view").glob("*.py")):

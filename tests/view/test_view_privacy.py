@@ -16,7 +16,7 @@ import pytest
 from tests.ui.test_privacy import DisguisedMatch
 from uno_desktop.engine import Card
 from uno_desktop.engine import events as ev
-from uno_desktop.match import FeedPos, Match
+from uno_desktop.play.match import FeedPos, Match
 from uno_desktop.view.narration import challenge_result_text, log_lines, moment
 
 from .rounds import EVERY_FEATURE, NAMES, features_of_rounds, people, play_round

@@ -7,7 +7,7 @@ match plays on exactly as before.
 
 from __future__ import annotations
 
-from ..seats import COMPUTER_KINDS
+from ..play.seats import COMPUTER_KINDS
 from .base import Bot
 from .easy import EasyBot
 from .hard import HardBot

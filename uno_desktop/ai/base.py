@@ -29,7 +29,7 @@ from ..engine import (
 
 @runtime_checkable
 class Bot(Protocol):
-    """A computer player, the one contract `match.py` seats: deterministic given the
+    """A computer player, the one contract `play/match.py` seats: deterministic given the
     observation and the rng.
 
     A bot may also have `prepare(players)`, which a match calls once when the bot takes

@@ -19,7 +19,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..card_names import card_name, color_name
 from ..engine import (
     Action,
     CallUno,
@@ -33,7 +32,8 @@ from ..engine import (
     Phase,
     Play,
 )
-from ..i18n import N_, _
+from ..lang.card_names import card_name, color_name
+from ..lang.i18n import N_, _
 from ..view import Ask, ask_of_plays
 from .base import color_counts, next_seat
 from .hard import HardBot

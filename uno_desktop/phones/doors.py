@@ -27,7 +27,7 @@ from typing import Final
 
 from aiohttp import web
 
-from uno_desktop.i18n import LANGUAGES, N_, catalog
+from uno_desktop.lang.i18n import LANGUAGES, N_, catalog
 
 TOKEN_ALPHABET: Final = "23456789abcdefghjkmnpqrstuvwxyz"
 """Letters and digits of a seat's link: lower case, no 0, 1, i, l or o."""

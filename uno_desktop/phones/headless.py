@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 
-from uno_desktop.match import Match
+from uno_desktop.play.match import Match
 
 from .table import PhoneTable
 

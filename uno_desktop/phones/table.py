@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from uno_desktop.engine import Action, IllegalAction, Observation, RuleSet
 from uno_desktop.engine import events as ev
-from uno_desktop.i18n import language
+from uno_desktop.lang.i18n import language
 from uno_desktop.view import Ask, NewsKind, SeatView
 
 from .net import Listen
@@ -30,8 +30,8 @@ from .server import PhoneServer
 from .wire import next_refusal, page_strings, phone_state, refusal
 
 if TYPE_CHECKING:
-    from uno_desktop.match import FeedPos
-    from uno_desktop.ui.table_hint import HintJob
+    from uno_desktop.play.match import FeedPos
+    from uno_desktop.ui.table.hint import HintJob
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,7 @@ STATIC: Final = ("index.html", "phone.css", "phone.js", "icon.svg")
 
 
 class SeatSource(Protocol):
-    """What the phones need of a match: its per-seat API (`uno_desktop.match.Match`)."""
+    """What the phones need of a match: its per-seat API (`uno_desktop.play.match.Match`)."""
 
     hints: bool
     rules: RuleSet
@@ -312,7 +312,7 @@ class PhoneTable:
             return
         if mine.hint_job is not None and not mine.hint_job.done.is_set():
             return  # already being worked out
-        from uno_desktop.ui.table_hint import HintJob
+        from uno_desktop.ui.table.hint import HintJob
 
         names = [self.match.seat_name(s) for s in range(self.match.players)]
         key = (seat, self.match.feed_end(), self.match.actions_taken())

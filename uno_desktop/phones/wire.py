@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from uno_desktop.card_names import card_name, color_name
 from uno_desktop.engine import Card
 from uno_desktop.engine.actions import (
     Action,
@@ -26,7 +25,8 @@ from uno_desktop.engine.actions import (
     Play,
 )
 from uno_desktop.engine.rules import Stacking
-from uno_desktop.i18n import _, language
+from uno_desktop.lang.card_names import card_name, color_name
+from uno_desktop.lang.i18n import _, language
 from uno_desktop.view import Ask, NewsKind, SeatView
 from uno_desktop.view.narration import play_refusal, round_title
 

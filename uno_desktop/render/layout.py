@@ -23,9 +23,9 @@ from itertools import combinations
 
 import pygame
 
-from uno_desktop.options import MAX_PLAYERS, MIN_PLAYERS
 from uno_desktop.render.cards import CARD_RATIO
 from uno_desktop.render.theme import BASE_SIZE
+from uno_desktop.rules.options import MAX_PLAYERS, MIN_PLAYERS
 
 BUTTON_KEYS: tuple[str, ...] = ("uno", "catch", "draw", "pass", "menu", "hint")
 

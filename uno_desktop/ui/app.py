@@ -27,15 +27,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from uno_desktop.clock import ManualClock
-from uno_desktop.i18n import N_, _
-from uno_desktop.settings import fit_window_size
+from uno_desktop.lang.i18n import N_, _
+from uno_desktop.play.clock import ManualClock
+from uno_desktop.store.settings import fit_window_size
 from uno_desktop.ui.idle import EventWaiter
 from uno_desktop.ui.scene import Scene, SceneStack
 from uno_desktop.ui.window_fit import first_window_size, screen_size
 
 if TYPE_CHECKING:
-    from uno_desktop.storage import Settings
+    from uno_desktop.store.storage import Settings
     from uno_desktop.ui.services import Services
 
 log = logging.getLogger(__name__)
@@ -405,7 +405,7 @@ def seconds_since_process_start() -> float:
 
 def run_window(opts: WindowOptions) -> int:
     """Build the services, open the window and run; the process exit code."""
-    from uno_desktop.i18n import set_language
+    from uno_desktop.lang.i18n import set_language
     from uno_desktop.ui.services import build_services
 
     # --smoke and --screenshot never touch the player's files (no saved match overwritten)
@@ -449,7 +449,7 @@ def _first_scene(services: Services, opts: WindowOptions, *, smoke: bool) -> Sce
         return services.scenes.open_replay(Path(opts.replay))
     if not smoke and opts.preset is None and opts.players is None and opts.phones is None:
         return services.scenes.title()
-    from uno_desktop.presets import load_named_preset, load_preset
+    from uno_desktop.rules.presets import load_named_preset, load_preset
     from uno_desktop.ui.navigation import new_seed
 
     if opts.preset is not None:
@@ -466,7 +466,7 @@ def _first_scene(services: Services, opts: WindowOptions, *, smoke: bool) -> Sce
                 n=n, rules=rules.name, low=rules.min_players, high=rules.max_players
             )
         )
-    from uno_desktop.seats import SeatKind, given_names
+    from uno_desktop.play.seats import SeatKind, given_names
 
     kinds = [SeatKind.NORMAL] * n
     if opts.phones and not smoke:
@@ -484,7 +484,7 @@ def _first_scene(services: Services, opts: WindowOptions, *, smoke: bool) -> Sce
 
 def _run_smoke(services: Services, opts: WindowOptions) -> int:
     """One all-computer round in the real loop, time advanced by hand; 0 when it ends."""
-    from uno_desktop.match import ManualClock, Timing
+    from uno_desktop.play.match import ManualClock, Timing
 
     services.clock = ManualClock()
     services.settings = dataclasses.replace(

@@ -67,7 +67,7 @@ class BannerFrame:
     rgb: tuple[int, int, int]
     alpha: int
     grow: float
-    #: where it is drawn, once the table has found it a free place (`ui/table_banner.py`)
+    #: where it is drawn, once the table has found it a free place (`ui/table/banner.py`)
     rect: pygame.Rect | None = None
 
 

@@ -14,20 +14,20 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from uno_desktop.i18n import N_, _
+from uno_desktop.lang.i18n import N_, _
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from uno_desktop.engine import RuleSet
-    from uno_desktop.match import Match, Timing
-    from uno_desktop.options import Section
-    from uno_desktop.replay import Replay
+    from uno_desktop.play.match import Match, Timing
+    from uno_desktop.play.replay import Replay
+    from uno_desktop.rules.options import Section
     from uno_desktop.ui.kit import Text
     from uno_desktop.ui.phone_link import PhoneLink
     from uno_desktop.ui.scene import Scene
     from uno_desktop.ui.services import Services
-    from uno_desktop.ui.table_source import TableSource
+    from uno_desktop.ui.table.source import TableSource
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +119,7 @@ class Scenes:
 
     def presets_folder(self) -> Scene:
         """Where our own presets live, a way to open it, and every broken file's reason."""
-        from uno_desktop.house_presets import open_presets_folder, presets_folder
+        from uno_desktop.rules.house_presets import open_presets_folder, presets_folder
         from uno_desktop.ui.new_game_presets import available_presets
         from uno_desktop.ui.scenes.preset_dialogs import PresetsFolderScene, can_open_folder
 
@@ -159,7 +159,7 @@ class Scenes:
 
     def match_end(self, match: TableSource) -> Scene:
         """The end of `match` (the live match: it is recorded and its save cleared)."""
-        from uno_desktop.match import Match
+        from uno_desktop.play.match import Match
         from uno_desktop.ui.scenes.match_end import MatchEndScene
 
         if not isinstance(match, Match):
@@ -171,7 +171,7 @@ class Scenes:
     def replay(self, replay: Replay, *, autoplay: bool = True) -> Scene:
         """A recorded round on the table; a notice when its preset changed since (the
         replay plays by the rules the round was played by either way)."""
-        from uno_desktop.match import preset_changes
+        from uno_desktop.play.match import preset_changes
         from uno_desktop.ui.scenes.replay import ReplayScene
 
         record = replay.record
@@ -194,8 +194,8 @@ class Scenes:
     def watch_again(self, match: TableSource) -> Scene:
         """The replay of the round `match` just finished (from the live match, so it works
         even when nothing can be saved)."""
-        from uno_desktop.match import Match
-        from uno_desktop.replay import Replay, ReplayError, record_of
+        from uno_desktop.play.match import Match
+        from uno_desktop.play.replay import Replay, ReplayError, record_of
 
         try:
             if not isinstance(match, Match):
@@ -217,7 +217,7 @@ class Scenes:
     def open_replay(self, path: Path) -> Scene:
         """The replay in `path`, or a message saying why it cannot be shown (a damaged
         record of ours is moved aside first)."""
-        from uno_desktop.replay import ReplayError, open_replay_file
+        from uno_desktop.play.replay import ReplayError, open_replay_file
 
         try:
             replay = open_replay_file(path, self._services.storage)
@@ -229,8 +229,8 @@ class Scenes:
     # --- the tutorial
     def tutorial(self) -> Scene:
         """The first-game tutorial's table: a scripted round, never saved or recorded."""
-        from uno_desktop.tutorial import Coach, tutorial_match
-        from uno_desktop.ui.scenes.table import TableScene
+        from uno_desktop.play.tutorial import Coach, tutorial_match
+        from uno_desktop.ui.table.scene import TableScene
 
         match = tutorial_match(_("You"), clock=self._services.clock, timing=self._timing())
         return TableScene(self._services, match, coach=Coach())
@@ -252,9 +252,9 @@ class Scenes:
         """The table for `match`: autosaved after every action, remembered for crash
         reports. A match with phone seats starts its phone server (new links every time)
         and shows the join panel first; OSError when it cannot listen."""
-        from uno_desktop.replay import keep_round
+        from uno_desktop.play.replay import keep_round
         from uno_desktop.ui.phone_link import phone_seats
-        from uno_desktop.ui.scenes.table import TableScene
+        from uno_desktop.ui.table.scene import TableScene
 
         services = self._services
         storage = services.storage
@@ -355,7 +355,7 @@ class Scenes:
     ) -> Scene:
         """Build a Match (`hints`: people may ask for a hint), deal the first round and
         return its table."""
-        from uno_desktop.match import Match, SeatSpec
+        from uno_desktop.play.match import Match, SeatSpec
 
         match = Match(
             rules,
@@ -373,7 +373,7 @@ class Scenes:
     def continue_match(self) -> Scene:
         """The table for the saved match, or a friendly message when it cannot be used: the
         save is then set aside (never deleted) and the message says where and what to do."""
-        from uno_desktop.match import Match
+        from uno_desktop.play.match import Match
 
         storage = self._services.storage
         doc = storage.load_match() if storage is not None else None
@@ -452,7 +452,7 @@ class Scenes:
 def _own_rules(match: Match) -> bool:
     """Whether `match` began with rules changed in New game and not saved: they differ
     from its preset by design (their title says so), so that is no news on Continue."""
-    from uno_desktop.presets import PresetError, load_named_preset
+    from uno_desktop.rules.presets import PresetError, load_named_preset
 
     try:
         return load_named_preset(match.preset).title != match.rules.title

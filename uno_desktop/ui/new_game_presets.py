@@ -15,11 +15,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from uno_desktop import house_presets
 from uno_desktop.engine.rules import CustomEffect, RuleSet
-from uno_desktop.i18n import N_, _, integer
-from uno_desktop.options import MAX_TITLE_CHARS
-from uno_desktop.presets import PresetError, load_named_preset
+from uno_desktop.lang.i18n import N_, _, integer
+from uno_desktop.rules import house_presets
+from uno_desktop.rules.options import MAX_TITLE_CHARS
+from uno_desktop.rules.presets import PresetError, load_named_preset
 from uno_desktop.ui.kit import Dialog
 from uno_desktop.ui.scene import Scene
 
@@ -55,7 +55,7 @@ class PresetChoice:
 def available_presets() -> tuple[list[PresetChoice], list[str]]:
     """Usable presets and one notice per broken user preset (official alone as a fallback)."""
     try:
-        from uno_desktop.presets import list_presets
+        from uno_desktop.rules.presets import list_presets
 
         listing = list_presets()
         presets = [

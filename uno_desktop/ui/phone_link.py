@@ -17,9 +17,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from uno_desktop.match import Match
     from uno_desktop.phones.net import Listen
     from uno_desktop.phones.table import PhoneTable
+    from uno_desktop.play.match import Match
 
 
 def phone_seats(match: Match) -> tuple[int, ...]:

@@ -14,15 +14,15 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from uno_desktop.clock import Clock
+from uno_desktop.play.clock import Clock
 from uno_desktop.ui.navigation import Scenes
 
 if TYPE_CHECKING:
-    from uno_desktop.match import Match
-    from uno_desktop.pacing import Timing
     from uno_desktop.phones.net import Listen
+    from uno_desktop.play.match import Match
+    from uno_desktop.play.pacing import Timing
     from uno_desktop.render.cards import CardPainter
-    from uno_desktop.storage import Settings, Storage
+    from uno_desktop.store.storage import Settings, Storage
     from uno_desktop.ui.phone_link import PhoneLink
 
 log = logging.getLogger(__name__)
@@ -73,7 +73,7 @@ def make_sounds(volume: float, music_volume: float = 0.0) -> Sounds:
 
 
 def make_clock() -> Clock:
-    from uno_desktop.clock import MonotonicClock
+    from uno_desktop.play.clock import MonotonicClock
 
     return MonotonicClock()
 
@@ -118,7 +118,7 @@ class Services:
 
     def apply_settings(self, settings: Settings) -> None:
         """Save the settings and make them take effect at once (no restart)."""
-        from uno_desktop.i18n import set_language, system_language
+        from uno_desktop.lang.i18n import set_language, system_language
 
         old = self.settings
         self.settings = settings
@@ -144,7 +144,7 @@ class Services:
     def timing(self) -> Timing:
         """The computers' timing the settings give: their thinking time, and people's
         window to jump in or catch at the animation speed (`Timing.for_people`)."""
-        from uno_desktop.pacing import Timing
+        from uno_desktop.play.pacing import Timing
 
         st = self.settings
         return Timing.for_people(float(st.think_time_s), float(st.animation_speed))
@@ -158,7 +158,7 @@ class Services:
 def load_storage() -> Storage | None:
     """Storage() when the user folders are usable, else None (nothing is saved). Takes
     the user folder's lock: a second window gets read-only storage (and is told so)."""
-    from uno_desktop.storage import Storage
+    from uno_desktop.store.storage import Storage
 
     try:
         storage = Storage()
@@ -171,11 +171,11 @@ def load_storage() -> Storage | None:
 
 def build_services(storage: Storage | None = None, *, use_storage: bool = True) -> Services:
     """The composition root's one call: storage, settings, sounds, painter and clock."""
-    from uno_desktop.i18n import set_language, system_language
+    from uno_desktop.lang.i18n import set_language, system_language
 
     if storage is None and use_storage:
         storage = load_storage()
-    from uno_desktop.storage import Settings
+    from uno_desktop.store.storage import Settings
 
     settings = Settings()
     if storage is not None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from uno_desktop.i18n import _, integer
+from uno_desktop.lang.i18n import _, integer
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
 from uno_desktop.ui.kit import current_floor, draw_text

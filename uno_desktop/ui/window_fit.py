@@ -16,7 +16,7 @@ from __future__ import annotations
 import pygame
 
 from uno_desktop.render.theme import BASE_SIZE
-from uno_desktop.settings import MIN_WINDOW_SIZE, Settings, fit_window_size
+from uno_desktop.store.settings import MIN_WINDOW_SIZE, Settings, fit_window_size
 
 #: the sizes a first window is chosen among, largest first: the design size (1280x720)
 #: and steps above and below it, in its 16:9 shape

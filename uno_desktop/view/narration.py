@@ -17,7 +17,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, assert_never
 
-from uno_desktop.card_names import card_name, color_name
 from uno_desktop.engine.cards import Card, Color
 from uno_desktop.engine.events import (
     CardKept,
@@ -42,8 +41,9 @@ from uno_desktop.engine.events import (
     UnoCaught,
 )
 from uno_desktop.engine.rules import Stacking
-from uno_desktop.i18n import N_, _
-from uno_desktop.seats import is_you
+from uno_desktop.lang.card_names import card_name, color_name
+from uno_desktop.lang.i18n import N_, _
+from uno_desktop.play.seats import is_you
 
 from .seat_view import Ask, Penalty, SeatView
 

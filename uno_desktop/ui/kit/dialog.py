@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from uno_desktop.i18n import language
+from uno_desktop.lang.i18n import language
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font, text_size
 from uno_desktop.ui.kit.focus import FocusGroup

@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from uno_desktop.i18n import _
+from uno_desktop.lang.i18n import _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import drawable, font, render, text_size
 from uno_desktop.ui.kit.metrics import FLOOR_MIN_PX, floor_px

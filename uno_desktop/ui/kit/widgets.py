@@ -13,8 +13,8 @@ from typing import Generic, TypeVar
 
 import pygame
 
-from uno_desktop.i18n import _
-from uno_desktop.names import typeable
+from uno_desktop.lang.i18n import _
+from uno_desktop.play.names import typeable
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font, render, text_size
 from uno_desktop.ui.kit.paint import (

@@ -2,7 +2,7 @@
 with the cards themselves (each action card beside its paragraph, the special cards and
 the house rules beside their sections), drawn by the game's own card painter.
 
-The text comes from `uno_desktop.rules_text`, built from the `RuleSet` itself (not written
+The text comes from `uno_desktop.rules.rules_text`, built from the `RuleSet` itself (not written
 per preset), so a house-rules preset a family made is explained correctly too. The page
 scrolls with the mouse wheel, the arrow keys and Page Up/Page Down. From the title it
 also leads into the first-game tutorial (not from a match's pause menu).
@@ -19,10 +19,10 @@ import pygame
 
 from uno_desktop.engine import Card
 from uno_desktop.engine.rules import RuleSet
-from uno_desktop.i18n import N_, _
-from uno_desktop.options import Section
+from uno_desktop.lang.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font, render, text_size
+from uno_desktop.rules.options import Section
 from uno_desktop.ui.kit import PANEL_ALPHA, Button, Dialog, draw_panel, wrap_words
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ class PagePart:
 
 def illustrations(rules: RuleSet) -> list[tuple[Section, int, tuple[str, ...]]]:
     """(section, paragraph index, card codes) for every picture on the page of `rules`."""
-    from uno_desktop.rules_text import action_ranks, sections
+    from uno_desktop.rules.rules_text import action_ranks, sections
 
     out: list[tuple[Section, int, tuple[str, ...]]] = []
     for section, _heading, _body in sections(rules):
@@ -73,7 +73,7 @@ def illustrations(rules: RuleSet) -> list[tuple[Section, int, tuple[str, ...]]]:
 def sections_for(rules: RuleSet) -> list[tuple[str, list[str]]]:
     """The page's sections: `rules_text.how_to_play` (generated from the RuleSet, in the
     current language) as (heading, paragraphs), ending with the keys."""
-    from uno_desktop.rules_text import how_to_play
+    from uno_desktop.rules.rules_text import how_to_play
 
     return [(heading, body.split("\n")) for heading, body in how_to_play(rules)]
 
@@ -85,7 +85,7 @@ def rules_for(services: Services) -> RuleSet:
         return match.rules
     name = services.settings.last_preset or "official"
     try:
-        from uno_desktop.presets import load_named_preset
+        from uno_desktop.rules.presets import load_named_preset
 
         return load_named_preset(name)
     except Exception:
@@ -147,7 +147,7 @@ class HowToPlayScene(Dialog):
     def page_parts(self) -> list[PagePart]:
         """Where every line and card of the page goes (page pixels), for the current
         language and width; `section_tops` says where each section starts."""
-        from uno_desktop.rules_text import sections
+        from uno_desktop.rules.rules_text import sections
 
         s = self.scale
         width = self._panel.width - int(70 * s)
@@ -186,7 +186,7 @@ class HowToPlayScene(Dialog):
         return parts
 
     def _render_page(self) -> pygame.Surface:
-        from uno_desktop.i18n import language
+        from uno_desktop.lang.i18n import language
 
         if self._page is not None and self._page_lang == language():
             return self._page

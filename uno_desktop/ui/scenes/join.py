@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from uno_desktop.i18n import N_, _
+from uno_desktop.lang.i18n import N_, _
 from uno_desktop.phones.qr import qr_matrix
 from uno_desktop.render import theme
 from uno_desktop.ui.kit import Button, Dialog, draw_panel

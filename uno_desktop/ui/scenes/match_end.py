@@ -22,10 +22,10 @@ import pygame
 
 from uno_desktop.engine import Card
 from uno_desktop.engine.rules import Scoring
-from uno_desktop.i18n import N_, _, integer
+from uno_desktop.lang.i18n import N_, _, integer
+from uno_desktop.play.seats import SeatKind
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font, text_size
-from uno_desktop.seats import SeatKind
 from uno_desktop.ui.celebration import BURST_RGB, CELEBRATE_S, draw_fireworks, fireworks
 from uno_desktop.ui.kit import Button, Dialog, current_floor, draw_panel, draw_text
 from uno_desktop.ui.navigation import new_seed
@@ -44,9 +44,9 @@ CONFETTI_FALL_S = 2.2
 CONFETTI_RGB = (*BURST_RGB, theme.TEXT_RGB)
 
 if TYPE_CHECKING:
-    from uno_desktop.match import Match
+    from uno_desktop.play.match import Match
     from uno_desktop.ui.services import Services
-    from uno_desktop.ui.table_source import TableSource
+    from uno_desktop.ui.table.source import TableSource
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,7 @@ def record_match(services: Services, match: Match) -> None:
     if storage is None:
         return
     try:
-        from uno_desktop.storage import MatchResult, SeatSetting
+        from uno_desktop.store.storage import MatchResult, SeatSetting
 
         result = MatchResult(
             preset=match.preset,

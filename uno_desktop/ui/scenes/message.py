@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from uno_desktop.i18n import N_
+from uno_desktop.lang.i18n import N_
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font, render, text_size
 from uno_desktop.ui.kit import Button, Dialog, Text, draw_panel, text_of, wrap_words

@@ -14,8 +14,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from uno_desktop.engine.rules import CustomEffect, CustomRule, RuleSet
-from uno_desktop.i18n import N_, _, integer
-from uno_desktop.options import (
+from uno_desktop.lang.i18n import N_, _, integer
+from uno_desktop.play.seats import SeatKind, is_given_name, shown_names
+from uno_desktop.render import theme
+from uno_desktop.render.fonts import font
+from uno_desktop.rules.options import (
     AMOUNT_EFFECTS,
     CUSTOM_AMOUNT_LABEL,
     CUSTOM_AMOUNT_RANGE,
@@ -25,9 +28,6 @@ from uno_desktop.options import (
     MIN_PLAYERS,
     option,
 )
-from uno_desktop.render import theme
-from uno_desktop.render.fonts import font
-from uno_desktop.seats import SeatKind, is_given_name, shown_names
 from uno_desktop.ui.kit import (
     Button,
     Choice,
@@ -313,7 +313,7 @@ class NewGameScene(PresetActions):
 
     def _remember(self, seats: list[tuple[str, str]]) -> None:
         """Keep the choices for next time (as the settings' own types when available)."""
-        from uno_desktop.storage import SeatSetting
+        from uno_desktop.store.storage import SeatSetting
 
         last_seats = tuple(
             SeatSetting("" if is_given_name(n) else n, SeatKind(k)) for n, k in seats

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from uno_desktop.i18n import N_, _
+from uno_desktop.lang.i18n import N_, _
 from uno_desktop.ui.kit import Button, Dialog, column, draw_panel
 
 if TYPE_CHECKING:
     from uno_desktop.ui.services import Services
-    from uno_desktop.ui.table_source import TableSource
+    from uno_desktop.ui.table.source import TableSource
 
 log = logging.getLogger(__name__)
 

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from uno_desktop.i18n import N_, _
-from uno_desktop.presets import MAX_NAME_CHARS
+from uno_desktop.lang.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font, text_size
+from uno_desktop.rules.presets import MAX_NAME_CHARS
 from uno_desktop.ui.kit import (
     ERROR_TEXT_RGB,
     PANEL_ALPHA,

@@ -17,18 +17,18 @@ from typing import TYPE_CHECKING
 import pygame
 
 from uno_desktop.engine import Card
-from uno_desktop.i18n import N_, _, decimal, language
+from uno_desktop.lang.i18n import N_, _, decimal, language
+from uno_desktop.play.replay import Replay, ReplayState
+from uno_desktop.play.seats import SeatNames
 from uno_desktop.render import theme
 from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import TableLayout, fan_rects, table_layout
-from uno_desktop.replay import Replay, ReplayState
-from uno_desktop.seats import SeatNames
 from uno_desktop.ui.kit import Button, Dialog, wrap_words
-from uno_desktop.ui.table_frame import HandCard, SeatFrame, TableFrame
-from uno_desktop.ui.table_layer import Ink
-from uno_desktop.ui.table_paint import TablePainter
-from uno_desktop.ui.table_paint_marks import paint_uno_badge
-from uno_desktop.ui.table_paint_panel import PanelPainter
+from uno_desktop.ui.table.frame import HandCard, SeatFrame, TableFrame
+from uno_desktop.ui.table.paint.layer import Ink
+from uno_desktop.ui.table.paint.marks import paint_uno_badge
+from uno_desktop.ui.table.paint.painter import TablePainter
+from uno_desktop.ui.table.paint.panel import PanelPainter
 from uno_desktop.view.narration import log_lines, round_end_line
 
 if TYPE_CHECKING:

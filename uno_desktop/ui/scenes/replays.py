@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from uno_desktop.i18n import N_, _
+from uno_desktop.lang.i18n import N_, _
 from uno_desktop.render import theme
 from uno_desktop.ui.kit import Button, Dialog, draw_text, paint_button
 from uno_desktop.ui.kit.paint import draw_focus_ring
 
 if TYPE_CHECKING:
-    from uno_desktop.replay import ReplayEntry, ReplayListing
+    from uno_desktop.play.replay import ReplayEntry, ReplayListing
     from uno_desktop.ui.services import Services
 
 #: rows on one page (six fit the smallest window at every UI size)
@@ -77,7 +77,7 @@ class ReplayRow(Button):
 
 def read_listing(services: Services) -> ReplayListing:
     """The recorded rounds, newest first, read page by page (none without storage)."""
-    from uno_desktop.replay import ReplayListing, ReplayShelf
+    from uno_desktop.play.replay import ReplayListing, ReplayShelf
 
     storage = services.storage
     return ReplayListing(ReplayShelf(storage) if storage is not None else None)

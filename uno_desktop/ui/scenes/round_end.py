@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from uno_desktop.engine import Card, Scoring
-from uno_desktop.i18n import N_, _, integer
+from uno_desktop.lang.i18n import N_, _, integer
+from uno_desktop.play.seats import SeatKind
 from uno_desktop.render import theme
-from uno_desktop.seats import SeatKind
 from uno_desktop.ui.celebration import (
     ROUND_BURSTS,
     ROUND_CELEBRATE_S,
@@ -29,7 +29,7 @@ from uno_desktop.ui.celebration import (
     draw_fireworks,
 )
 from uno_desktop.ui.kit import Button, Overlay, draw_panel, draw_text, row
-from uno_desktop.ui.table_source import TableSource
+from uno_desktop.ui.table.source import TableSource
 from uno_desktop.view.narration import round_title
 
 if TYPE_CHECKING:
@@ -49,8 +49,8 @@ def count_round(services: Services, match: TableSource) -> None:
     """Count the finished round in the statistics for every seat (once per round of a
     match: `Storage.record_round`), so Statistics shows rounds and points before any
     match is finished. Only a live match is counted; a failure never stops the table."""
-    from uno_desktop.match import Match
-    from uno_desktop.storage import RoundResult, SeatSetting
+    from uno_desktop.play.match import Match
+    from uno_desktop.store.storage import RoundResult, SeatSetting
 
     storage = services.storage
     if storage is None or not isinstance(match, Match):

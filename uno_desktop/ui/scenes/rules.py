@@ -18,11 +18,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from uno_desktop import house_presets
-from uno_desktop.card_names import rank_name
 from uno_desktop.engine.rules import CustomEffect, CustomRule, RuleSet
-from uno_desktop.i18n import N_, _, integer
-from uno_desktop.options import (
+from uno_desktop.lang.card_names import rank_name
+from uno_desktop.lang.i18n import N_, _, integer
+from uno_desktop.render import theme
+from uno_desktop.render.fonts import font
+from uno_desktop.rules import house_presets
+from uno_desktop.rules.options import (
     AMOUNT_EFFECTS,
     CUSTOM_AMOUNT_LABEL,
     CUSTOM_AMOUNT_RANGE,
@@ -35,9 +37,7 @@ from uno_desktop.options import (
     explained_in,
     option,
 )
-from uno_desktop.render import theme
-from uno_desktop.render.fonts import font
-from uno_desktop.rules_text import heading
+from uno_desktop.rules.rules_text import heading
 from uno_desktop.ui.kit import (
     ERROR_TEXT_RGB,
     PANEL_ALPHA,

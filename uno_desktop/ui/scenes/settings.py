@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from uno_desktop.i18n import LANGUAGES, N_, _, decimal, language
+from uno_desktop.lang.i18n import LANGUAGES, N_, _, decimal, language
 from uno_desktop.ui.kit import (
     PANEL_ALPHA,
     Button,

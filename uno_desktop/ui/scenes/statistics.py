@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from uno_desktop.i18n import N_, _, integer
+from uno_desktop.lang.i18n import N_, _, integer
+from uno_desktop.play.seats import in_language
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font, text_size
-from uno_desktop.seats import in_language
 from uno_desktop.ui.kit import (
     Button,
     Dialog,
@@ -29,7 +29,7 @@ from uno_desktop.ui.kit import (
 from uno_desktop.ui.stats_chart import draw_chart
 
 if TYPE_CHECKING:
-    from uno_desktop.storage import MatchRecord, PlayerStats, Stats
+    from uno_desktop.store.storage import MatchRecord, PlayerStats, Stats
     from uno_desktop.ui.services import Services
 
 MAX_PLAYER_ROWS = 8
@@ -114,7 +114,7 @@ class StatisticsScene(Dialog):
             self.group.set_widgets([self.done, self.replays])
 
     def _has_replays(self) -> bool:
-        from uno_desktop.replay import ReplayShelf
+        from uno_desktop.play.replay import ReplayShelf
 
         storage = self.services.storage
         return storage is not None and bool(ReplayShelf(storage).names())
@@ -351,7 +351,7 @@ class StatisticsScene(Dialog):
         titles: dict[str, str] = self.__dict__.setdefault("_titles", {})
         if name not in titles:
             try:
-                from uno_desktop.presets import load_named_preset
+                from uno_desktop.rules.presets import load_named_preset
 
                 titles[name] = load_named_preset(name).title
             except Exception:  # a preset deleted since: its name still says which

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from uno_desktop.engine import Card
-from uno_desktop.i18n import N_, _
+from uno_desktop.lang.i18n import N_, _
+from uno_desktop.play.saved_summary import saved_summary
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
-from uno_desktop.saved_summary import saved_summary
 from uno_desktop.ui.kit import PANEL_ALPHA, Button, Dialog, column, draw_panel, draw_text
 
 if TYPE_CHECKING:

@@ -1,0 +1,180 @@
+"""Hints at the table: what the hard computer would do, asked for by the viewer.
+
+The hard bot's search takes about as long as a computer's move (tens of milliseconds,
+more at ten seats or on a busy machine), so the table starts a `HintJob` when a person
+asks and picks the answer up in a later frame (`TableHints`). The job gets only what
+the table may know: the viewer's observation, their legal actions for the question and
+the seat names. It holds no reference to the match.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from uno_desktop.engine import COLORS, Action, Challenge, Color, Draw, Observation, Pass, Play
+from uno_desktop.ui.table.dialogs import TableOverlay
+from uno_desktop.ui.table.focus import SideButton
+
+if TYPE_CHECKING:
+    from uno_desktop.ai.hint import Hint
+    from uno_desktop.ui.table.scene import TableScene
+
+log = logging.getLogger(__name__)
+
+
+class HintJob:
+    """`hint(observation, legal, names)` on a worker thread; `done` is set when `result`
+    (a Hint, or None when there was nothing to suggest or it failed) is ready."""
+
+    def __init__(
+        self,
+        key: tuple[Any, ...],
+        observation: Observation,
+        legal: Sequence[Action],
+        names: Sequence[str],
+        then: Callable[[Hint], None],
+    ) -> None:
+        self.key = key  # the question answered: (seat, feed position, what is asked...)
+        self.then = then  # what the table does with the answer, if still asked
+        self.result: Hint | None = None
+        self.done = threading.Event()
+        args = (observation, list(legal), list(names))
+        self._thread = threading.Thread(target=self._run, args=args, daemon=True, name="hint")
+        self._thread.start()
+
+    def _run(self, observation: Observation, legal: list[Action], names: list[str]) -> None:
+        try:
+            from uno_desktop.ai.hint import hint
+
+            self.result = hint(observation, legal, names)
+        except Exception:  # a hint that fails must never take the table down
+            log.exception("the hint could not be worked out")
+        finally:
+            self.done.set()
+
+
+def lit_key(action: Action) -> str | None:
+    """The button of a decision dialog that a hint's `action` presses."""
+    if isinstance(action, Draw):
+        return "take"
+    if isinstance(action, Challenge):
+        return "challenge"
+    if isinstance(action, Pass):
+        return "keep"
+    if isinstance(action, Play):
+        return "play"
+    return None
+
+
+class TableHints:
+    """The hints of one table: asked for by the viewer, worked out beside the frame loop,
+    shown on the table or in the open dialog, each question counted once for the round
+    end. `on` is False when the match allows none (or nobody could ask)."""
+
+    def __init__(self, table: TableScene, on: bool) -> None:
+        self.table = table
+        self.on = on
+        #: the last hint found, with the question it answers
+        self.found: tuple[tuple[Any, ...], Hint] | None = None
+        self.job: HintJob | None = None
+        self._counted: set[tuple[Any, ...]] = set()
+
+    def ask(
+        self, question: tuple[Any, ...], legal: Sequence[Action], then: Callable[[Hint], None]
+    ) -> None:
+        """Work out what the hard computer would do with `legal` (one question of the
+        viewer's) from the viewer's observation, beside the frame loop; `then` shows it.
+        Each question is worked out and counted once."""
+        t = self.table
+        seat = t.shown
+        if not self.on or seat is None or not legal:
+            return
+        key = (seat, t.viewer.pos, *question)
+        if self.found is not None and self.found[0] == key:
+            then(self.found[1])
+            t.dirty = True
+        elif self.job is None or self.job.key != key:
+            self.job = HintJob(key, t.viewer.obs(), legal, t.names, then)
+
+    def collect(self) -> None:
+        """Show a hint whose work is done, if its question is still the one asked."""
+        t = self.table
+        job = self.job
+        if job is None or not job.done.is_set():
+            return
+        self.job = None
+        found, key = job.result, job.key
+        if found is None or key[:2] != (t.shown, t.viewer.pos):
+            return
+        self.found = (key, found)
+        if key not in self._counted:
+            self._counted.add(key)
+            t.match.note_hint(key[0])
+        job.then(found)
+        t.dirty = True
+
+    def press(self) -> None:
+        """The Hint button, the hint key: light what the hard computer would do on this
+        turn (in the open question, if one is open) and say why. Nothing is played."""
+        t = self.table
+        seat = t.shown
+        if not self.on or seat is None or not t.my_turn():
+            t.services.sounds.play("wrong")
+            return
+
+        def light(found: Hint) -> None:
+            overlay = t.actions.decision
+            if overlay is not None and not overlay.closed:
+                overlay.show_hint(lit_key(found.action), found.line)
+            else:
+                self._focus_on(found.action)
+
+        self.ask(("turn",), t.viewer.legal(seat), light)
+
+    def _focus_on(self, action: Action) -> None:
+        """The focus moves to what the hint lights, so Enter does what it suggests: the
+        card to play (played with UNO when the hint says it: `TableActions.try_play`), the
+        Draw button (the pile is lit with it), the Keep button."""
+        t = self.table
+        if isinstance(action, Play):
+            cards = t.frames.hand_cards()
+            if action.card in cards:
+                t.focus.card = cards.index(action.card)
+        elif isinstance(action, Draw):
+            t.focus.to_side(SideButton.DRAW)
+        elif isinstance(action, Pass):
+            t.focus.to_side(SideButton.PASS)
+
+    def in_picker(
+        self,
+        question: tuple[Any, ...],
+        legal: Sequence[Action],
+        answer: Callable[[Play], Color | int | None],
+    ) -> None:
+        """A hint in the colour or player picker: the widget for `answer(play)` is lit."""
+        t = self.table
+        modal = t.modal
+
+        def light(found: Hint) -> None:
+            if not isinstance(found.action, Play) or modal is not t.modal:
+                return
+            value = answer(found.action)
+            if isinstance(value, Color):
+                lit: str | None = str(COLORS.index(value) + 1)  # the swatch's number key
+            else:
+                lit = None if value is None else str(value)
+            if isinstance(modal, TableOverlay) and not modal.closed:
+                modal.show_hint(lit, found.line)
+
+        self.ask(question, legal, light)
+
+    def for_turn(self) -> Hint | None:
+        """The hint for the viewer's turn, while that turn is still the question."""
+        t = self.table
+        if self.found is None or not t.my_turn():
+            return None
+        key, found = self.found
+        return found if key == (t.shown, t.viewer.pos, "turn") else None

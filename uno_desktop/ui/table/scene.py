@@ -1,0 +1,462 @@
+"""The table: where the game is played. `TableScene` runs it and hands each job to a part.
+
+- who holds the screen and what the match tells them: `Viewer` (`ui/table/holder.py`);
+- the events told on screen as animation steps: `Flights` (`ui/table/flights.py`);
+- pointer and keys: `TableInput` (`ui/table/input.py`) over one focus ring, the kit's
+  (`ui/table/focus.py`);
+- what a choice does, and the dialogs that ask first: `TableActions`
+  (`ui/table/actions.py`; the dialogs are `ui/table/dialogs.py`, `ui/table/pickers.py`,
+  `ui/table/notices.py`);
+- hints: `TableHints` (`ui/table/hint.py`);
+- the viewer's picture as one frozen value: `FrameBuilder` (`ui/table/frame_builder.py`),
+  painted by `TablePainter` (`ui/table/paint/painter.py`);
+- every decision by an event's type: `ui/table/events.py`.
+
+The scene decides when things happen: the match is polled for computer moves only when
+nothing moves, table input is accepted only then (UNO and Catch excepted), and between
+two people a hand-off screen hides every hand. The table never sees the live game, so
+nobody's cards can be drawn by mistake (DESIGN.md: the table is drawn for one viewer).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from uno_desktop.engine import events as ev
+from uno_desktop.render.animator import Animator
+from uno_desktop.render.layout import TableLayout, table_layout
+from uno_desktop.ui.kit import use_floor
+from uno_desktop.ui.moments import Moments
+from uno_desktop.ui.scene import Scene
+from uno_desktop.ui.table.actions import TableActions
+from uno_desktop.ui.table.dialogs import PenaltyOverlay, TableOverlay
+from uno_desktop.ui.table.events import ChallengeNote
+from uno_desktop.ui.table.flights import Flights
+from uno_desktop.ui.table.focus import TableFocus
+from uno_desktop.ui.table.frame import TableFrame
+from uno_desktop.ui.table.frame_builder import FrameBuilder
+from uno_desktop.ui.table.hint import TableHints
+from uno_desktop.ui.table.holder import Viewer
+from uno_desktop.ui.table.input import TableInput
+from uno_desktop.ui.table.notices import ChallengeResultOverlay
+from uno_desktop.ui.table.paint.painter import TablePainter
+from uno_desktop.ui.table.passing import Passing
+from uno_desktop.ui.table.shown import TableView
+from uno_desktop.ui.table.source import TableSource
+
+if TYPE_CHECKING:
+    from uno_desktop.play.tutorial import Coach
+    from uno_desktop.rules.options import Section
+    from uno_desktop.ui.services import Services
+
+#: a short breath after the table settles before the next computer move is applied
+BEAT_S = 0.12
+#: how long a toast (a challenge result told to everyone) stays up
+TOAST_S = 2.6
+
+RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
+POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+class TableScene(Scene):
+    """The table for `match` (a round already dealt, or a resumed match)."""
+
+    def __init__(self, services: Services, match: TableSource, coach: Coach | None = None) -> None:
+        super().__init__()
+        self.services = services
+        self.match = match
+        #: the tutorial's coach: it allows one action at a time and says which (None: play)
+        self.coach = coach
+        self.viewer = Viewer(match, coach)
+        self.names = self.viewer.names
+        self.view = TableView(self.names, match.rules.deck_size(), self.viewer.lone)
+        self.animator = Animator(services.settings.animation_speed)
+        self.layout: TableLayout | None = None
+        self._layout_key: tuple[tuple[int, int], int, float] | None = None
+        self._size: tuple[int, int] | None = None
+        #: every private result shown, with the seat it was shown to (tests read it)
+        self.delivered: list[tuple[int, ev.Event]] = []
+        self._quiet_s = 0.0
+        self._synced = False
+        self._started = False
+        self.time_s = 0.0
+        #: a dialog the person reads or answers before anything else happens
+        self.modal: Scene | None = None
+        self._round_end: Scene | None = None
+        self._pending_result: ChallengeNote | None = None
+        #: a challenge's result told to everyone, for TOAST_S
+        self.toast: str | None = None
+        self._toast_s = 0.0
+        #: banners, new cards glowing, a refused card's shake, the direction ring's turn
+        self.moments = Moments()
+        #: the viewer received a whole hand (a swap): it glows once its faces are known
+        self.fresh_hand = False
+        #: the hand's focus is on a card that may jump in (it leaves when the chance does)
+        self._jump_focus = False
+        self.painter = TablePainter()
+        self.focus = TableFocus()
+        self.actions = TableActions(self)
+        self.input = TableInput(self)
+        self.hints = TableHints(self, match.hints and bool(self.viewer.humans))
+        self.flights = Flights(self)
+        self.frames = FrameBuilder(self)
+        #: pass-and-play: the hand-offs and the people's window (`ui/table/passing.py`)
+        self.passing = Passing(self)
+
+    # ================================================================== who sees what
+
+    @property
+    def shown(self) -> int | None:
+        """The viewer: the seat whose hand is face up on screen (None: every hand is down)."""
+        return self.viewer.holder
+
+    @property
+    def bottom(self) -> int:
+        """The seat drawn at the bottom (the person at the screen, or the last one)."""
+        return self.viewer.bottom
+
+    def set_viewer(self, seat: int | None) -> None:
+        """Hand the screen to `seat` (None: nobody). Only while the table is quiet: the
+        shown state is then rebuilt from what the new viewer may see."""
+        self.viewer.hand_to(seat)
+        self._layout_key = None
+        self.actions.question = None
+        self.actions.uno_armed = False
+        self.input.drag.cancel()  # a card in the air was the last viewer's
+        self.toast = None  # worded for the one who held the screen
+        self.focus.reset()
+        self.moments.forget_hand()
+        self.fresh_hand = False
+        self.view.sync(self.viewer.obs(), self.match.totals)
+        self.dirty = True
+
+    def pull(self) -> None:
+        """Take the match's new events, as the viewer may see them, into the queue."""
+        events = self.viewer.pull()
+        if events:
+            self.passing.saw(events)
+            self.view.feed(events)
+            self._synced = False
+            self._quiet_s = 0.0
+            self.dirty = True
+
+    def note_challenge(self, note: ChallengeNote) -> None:
+        """A challenge's result: a private panel with the shown hand for the challenger at
+        the screen, a short public note (without any hand) for everyone else."""
+        if note.private_to is not None:
+            self._pending_result = note
+            if self.modal is None:
+                self._show_result()  # at once, while the cards it costs fly
+        else:
+            self.toast, self._toast_s = note.text, TOAST_S
+
+    # ================================================================== basics
+
+    @property
+    def quiet(self) -> bool:
+        """Nothing moves, nothing waits in the queue: the shown state is the viewer's."""
+        return self.animator.idle and not self.flights.waiting and not self.view.pending
+
+    @property
+    def live(self) -> bool:
+        """The table (or one of its own overlays) is on top, notices that only tell aside
+        (`Scene.pauses_play`): not paused, no round end."""
+        above = self.stack.scenes if self.stack is not None else [self]
+        top = next((s for s in reversed(above) if s is self or s.pauses_play), self)
+        if top is self:
+            return True
+        own = (self.actions.decision, self.modal, self.passing.handoff)
+        return isinstance(top, TableOverlay) and top in own
+
+    @property
+    def takes_keys(self) -> bool:
+        """The keys reach the table: it is on top, or only the penalty banner is (which
+        is not modal). Only then does its focus ring show: one ring at a time."""
+        top = self.stack.top if self.stack is not None else self
+        return top is self or (top is not None and top is self.actions.banner())
+
+    @property
+    def settled(self) -> bool:
+        """Nothing moves or waits and the shown state is the game's (screenshots, tests)."""
+        return self.quiet and self._synced
+
+    @property
+    def input_ok(self) -> bool:
+        return self.quiet and self._synced and not self.match.round_over
+
+    def my_turn(self) -> bool:
+        """The person at the screen is the one the game waits for, and the table rests."""
+        seat = self.shown
+        return seat is not None and self.input_ok and self.match.human_to_act() == seat
+
+    def enter(self) -> None:
+        if self._started:
+            return
+        self._started = True
+        match = self.match
+        if self.hints.on:
+            from uno_desktop.ai.hint import prepare
+
+            prepare(self.viewer.n)  # the hard bot's search loads what it needs now
+        if not self.viewer.has_round:
+            match.start_round()
+            self.pull()
+            return
+        obs = match.observation(self.shown)
+        if match.actions_taken() == 0:
+            self.pull()  # a fresh deal: animate it
+        else:
+            self.viewer.catch_up()
+            self.view.sync(obs, match.totals)
+            for event in obs.history:
+                self.view.add_log(event)
+            self._synced = True
+            match.shown()  # a resumed round is shown whole at once (phones get their buttons)
+        self.view.state.scores = list(match.totals)
+
+    def resume(self) -> None:
+        super().resume()
+        self._layout_key = None  # settings (ui scale, colour-blind) may have changed
+        self.viewer.forget()
+
+    @property
+    def animating(self) -> bool:
+        """Frames are needed: cards fly, the shown state catches up, a computer's thinking
+        dots move. Waiting for a person needs none (see `wake_in_s`)."""
+        if self.animator.busy or self.flights.waiting or self.view.pending:
+            return True
+        if self.moments.active:
+            return True
+        if self._pending_result is not None or self.hints.job is not None:
+            return True
+        if not self.quiet or not self._synced:
+            return True
+        if self.match.round_over:
+            return self._round_end is None
+        return self.frames.thinking_seat() is not None
+
+    def wake_in_s(self) -> float | None:
+        """The next moment the table changes by itself: a message to take down, or a
+        computer's catch, jump-in or UNO call falling due while a person decides."""
+        why = self.actions.why_s if self.actions.why else None
+        wakes = [s for s in (self._toast_s if self.toast else None, why) if s is not None]
+        end = self.passing.window_end_s
+        if end is not None and self.passing.window_open:
+            wakes.append(end - self.services.clock.now_s())  # its key caps go
+        try:
+            due = self.match.next_due_s()
+        except RuntimeError:
+            due = None
+        if due is not None:
+            wakes.append(due - self.services.clock.now_s())
+        return max(0.0, min(wakes)) if wakes else None
+
+    # ================================================================== frames
+
+    def update(self, dt_s: float) -> None:
+        self.time_s += dt_s
+        self.animator.speed = self.services.settings.animation_speed
+        was_busy = self.animator.busy or bool(self.flights.waiting)
+        if self._started and self.viewer.has_round:
+            self.pull()  # anything the match did meanwhile (a resumed match, a test)
+        self.flights.tick(dt_s * self.animator.speed)
+        self.animator.update(dt_s)
+        if self.moments.active:
+            self.moments.update(dt_s, self.animator.speed)
+            self.dirty = True
+        self._count_down(dt_s)
+        self.hints.collect()
+        if self.flights.advance():
+            self._synced = False
+        if self.quiet:
+            self._quiet_s += dt_s
+            if not self._synced:
+                self._sync()
+            if self.live:
+                self._after_quiet()
+        else:
+            self._quiet_s = 0.0
+        if was_busy or self.animator.busy or self.frames.thinking_seat() is not None:
+            self.dirty = True
+
+    def _count_down(self, dt_s: float) -> None:
+        """Take the toast and the reason a card was refused down when their time is up."""
+        if self.toast is not None:
+            self._toast_s -= dt_s
+            if self._toast_s <= 0:
+                self.toast = None
+                self.dirty = True
+        actions = self.actions
+        if actions.why is not None:
+            actions.why_s -= dt_s
+            if actions.why_s <= 0:
+                actions.why = None
+                self.dirty = True
+
+    def _sync(self) -> None:
+        """The table has caught up: show the viewer's state as the match has it."""
+        self.view.sync(self.viewer.obs(), self.match.totals)
+        self._synced = True
+        self.match.shown()  # people's windows to jump in or catch run from now
+        self.passing.landed()
+        self.viewer.forget()
+        self.dirty = True
+        if self.fresh_hand and self.shown is not None:
+            self.moments.fresh(self.viewer.obs().hand)
+        self.fresh_hand = False
+
+    # ================================================================== when quiet
+
+    def _after_quiet(self) -> None:
+        match = self.match
+        stack = self.stack
+        if match.round_over:
+            self.actions.close_decision()
+            if self._round_end is None and stack is not None and self.modal is None:
+                if self.coach is not None:
+                    self._round_end = self.services.scenes.tutorial_done()
+                else:
+                    self._round_end = self.services.scenes.round_end(match, self._next_round)
+                stack.push(self._round_end)
+            return
+        if self._show_result():
+            return
+        if self.modal is not None:
+            return  # a person reads or decides something first
+        if self.passing.update_holder():
+            return
+        self._focus_a_card()
+        self.actions.refresh_decision()
+        if self._quiet_s >= BEAT_S and not self.passing.holds():
+            match.poll()
+            self.pull()
+
+    def modal_closed(self) -> None:
+        self.modal = None
+        self.dirty = True
+
+    def _show_result(self) -> bool:
+        """Show a challenge's result waiting for the challenger at the screen, in a
+        panel with the hand it showed; True when it opened."""
+        note, stack = self._pending_result, self.stack
+        if note is None or self.modal is not None or stack is None:
+            return False
+        self._pending_result = None
+        seat = self.shown
+        if seat is None or note.private_to != seat:
+            return False
+        self.delivered.append((seat, note.event))
+        self.modal = ChallengeResultOverlay(
+            self.services,
+            note.text,
+            note.guilty,
+            note.hand,
+            note.owner,
+            on_close=self.modal_closed,
+        )
+        stack.push(self.modal)
+        return True
+
+    def _next_round(self) -> None:
+        """Called by the round end after `start_round()`: deal again, animated."""
+        self._round_end = None
+        self.actions.question = None
+        self.actions.uno_armed = False
+        self.viewer.seen = {}
+        self.viewer.resumed_at = None
+        self.viewer.forget()
+        self.view.state.scores = list(self.match.totals)
+        self.pull()
+
+    def _focus_a_card(self) -> None:
+        """On the viewer's turn the hand's focus is always on a card: the first one that
+        can be played (after a play, the next one), else the first card; out of turn, on
+        a card that may jump in, so Enter jumps in. (It does not take the focus from a
+        button.)"""
+        cards = self.frames.hand_cards()
+        jumps = self.frames.jump_ins()
+        if self._jump_focus:  # the focus went to a jump-in: it goes once the chance has
+            at = self.focus.hand.index
+            if at is None or at >= len(cards) or cards[at] not in jumps or self.my_turn():
+                self.focus.hand.index, self._jump_focus = None, False
+        if self.focus.hand.index is not None:
+            return
+        if not self.my_turn():
+            at = next((i for i, c in enumerate(cards) if c is not None and c in jumps), None)
+            if at is not None:
+                self.focus.hand.index, self._jump_focus = at, True
+                self.dirty = True
+            return
+        playable = self.frames.playable()
+        first = next((i for i, c in enumerate(cards) if c is not None and c in playable), None)
+        self.focus.hand.index = first if first is not None else (0 if cards else None)
+        self.dirty = True
+
+    def piles_anchor(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where a dialog about a card goes: the felt and the piles' area."""
+        lay = self.ensure_layout(self.current_size())
+        return lay.table_rect, lay.piles_rect
+
+    def banner_anchor(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where the penalty banner goes: the felt and the hand's area."""
+        lay = self.ensure_layout(self.current_size())
+        return lay.table_rect, lay.hand_rect
+
+    def open_rules(self, section: Section | None) -> None:
+        """How to play for this match's rules, at `section` (a house-rule chip)."""
+        if self.stack is not None:
+            scenes = self.services.scenes
+            self.stack.push(scenes.how_to_play(self.match.rules, overlay=True, at=section))
+
+    def open_pause(self) -> None:
+        if self.stack is not None:
+            self.stack.push(self.services.scenes.pause(self.match, tutorial=self.coach is not None))
+
+    # ================================================================== input and drawing
+
+    def current_size(self) -> tuple[int, int]:
+        if self._size is not None:
+            return self._size
+        surf = pygame.display.get_surface() if pygame.display.get_init() else None
+        if surf is not None:
+            return surf.get_size()
+        w, h = self.services.settings.window_size
+        return (int(w), int(h))
+
+    def ensure_layout(self, size: tuple[int, int]) -> TableLayout:
+        ui_scale = self.services.settings.ui_scale
+        key = (size, self.bottom, ui_scale)
+        if self.layout is None or key != self._layout_key:
+            self.layout = table_layout(self.viewer.n, self.bottom, size, ui_scale)
+            self._layout_key = key
+            self.dirty = True
+            if isinstance(self.actions.decision, PenaltyOverlay):
+                self.actions.decision.relayout()
+        return self.layout
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in RESIZE_EVENTS:
+            w, h = event.size if event.type == pygame.VIDEORESIZE else (event.x, event.y)
+            self._size = (int(w), int(h))
+            self.ensure_layout(self._size)
+            self.painter.forget_background()
+            self.dirty = True
+            return False
+        if event.type in POINTER_EVENTS:
+            return self.input.handle_pointer(event)
+        if event.type == pygame.KEYDOWN:
+            return self.input.handle_key(event)
+        return False
+
+    def frame(self, size: tuple[int, int]) -> TableFrame:
+        """What this viewer sees now, as one value (the painter's only input)."""
+        return self.frames.frame(size)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        # Clicks are hit-tested against what was drawn last, even when a resize event
+        # never reached the table (a hand-off screen or a menu above it took it).
+        self._size = surface.get_size()
+        use_floor(self._size, self.services.settings.ui_scale)
+        self.painter.paint(surface, self.frame(self._size), self.services.painter)
