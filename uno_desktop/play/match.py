@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import os
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -144,6 +145,14 @@ def preset_changes(preset: str, rules: RuleSet) -> list[str] | None:
     except PresetError:
         return None
     return game_options_differ(current, rules)
+
+
+def new_seed() -> int:
+    """A fresh match seed (not the global random: a seed is recorded in the save)."""
+    try:
+        return int.from_bytes(os.urandom(6), "big")
+    except NotImplementedError:
+        return time.time_ns() % (1 << 48)
 
 
 def deal_round(
