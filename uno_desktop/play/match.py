@@ -626,7 +626,6 @@ class Match:
         saved = read_saved_match(d)
         with rebuilding():
             return cls.resume(saved, clock=clock, timing=timing, bot_factory=bot_factory)
-        raise AssertionError("unreachable")  # rebuilding() re-raises what it catches
 
     @classmethod
     def resume(
