@@ -181,6 +181,15 @@ def test_resume_of_a_round_that_ended_but_was_not_yet_scored():
     assert back.totals == match.totals
 
 
+def test_a_match_resumes_from_what_its_save_keeps_without_a_file():
+    clock = ManualClock()
+    match = new_match(OFFICIAL.replace(target_score=300), 5, clock)
+    drive(match, clock, 10.0, 150)
+    back = Match.resume(match.saved(), clock=ManualClock(), bot_factory=stub_factory)
+    assert back.to_dict() == match.to_dict()
+    assert back.game.hands == match.game.hands
+
+
 def test_resume_before_the_first_round():
     match = new_match(OFFICIAL, 3, ManualClock())
     back = resume(match, ManualClock())

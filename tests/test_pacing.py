@@ -12,7 +12,7 @@ from uno_desktop.engine import OFFICIAL, Card, Game, Play, RuleSet
 from uno_desktop.engine.actions import Action, CallUno, CatchUno
 from uno_desktop.play.clock import ManualClock
 from uno_desktop.play.pacing import Due, Pacing, Timing, Window, people_window_s
-from uno_desktop.ui.services import ANIMATION_SPEEDS
+from uno_desktop.store.settings import ANIMATION_SPEEDS
 
 TIMING = Timing(think_time_s=0.8, catch_grace_s=1.5, react_s=0.6)
 R5 = Card.parse("R5")

@@ -18,8 +18,6 @@ if TYPE_CHECKING:
     from .engine import RuleSet
 
 MAX_GAMES = 10_000_000
-DEFAULT_PLAYERS = 4
-"""Seats at a table started from the command line without --players."""
 MIN_SEED, MAX_SEED = -(2**63), 2**63 - 1
 """A seed is a signed 64-bit number (the saved-match reader also takes the 2**63 an
 older version let through)."""
@@ -263,6 +261,8 @@ def _phones_problem(args: argparse.Namespace) -> str | None:
         return None
     if args.smoke:
         return "--phones: not with --smoke (a smoke run has computer seats only)"
+    from .play.seats import DEFAULT_PLAYERS
+
     players = args.table_players if args.table_players is not None else DEFAULT_PLAYERS
     if args.table_phones > players:
         return f"--phones {args.table_phones}: more phone seats than players ({players})"

@@ -11,10 +11,10 @@ import pygame
 import pytest
 
 from uno_desktop.lang.i18n import set_language
+from uno_desktop.store.settings import UI_SCALES
 from uno_desktop.ui.kit import record_texts
 from uno_desktop.ui.kit.metrics import MIN_SCALE, fit_scales
 from uno_desktop.ui.scenes.settings import SettingsScene
-from uno_desktop.ui.services import UI_SCALES
 
 WINDOWS = [(800, 500), (1024, 600), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440)]
 

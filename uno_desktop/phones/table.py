@@ -30,8 +30,8 @@ from .server import PhoneServer
 from .wire import next_refusal, page_strings, phone_state, refusal
 
 if TYPE_CHECKING:
+    from uno_desktop.ai.hint_job import HintJob
     from uno_desktop.play.match import FeedPos
-    from uno_desktop.ui.table.hint import HintJob
 
 log = logging.getLogger(__name__)
 
@@ -312,7 +312,7 @@ class PhoneTable:
             return
         if mine.hint_job is not None and not mine.hint_job.done.is_set():
             return  # already being worked out
-        from uno_desktop.ui.table.hint import HintJob
+        from uno_desktop.ai.hint_job import HintJob
 
         names = [self.match.seat_name(s) for s in range(self.match.players)]
         key = (seat, self.match.feed_end(), self.match.actions_taken())

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import os
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -49,9 +50,12 @@ from .saved_match import (
     MAX_ROUND_POINTS,
     MAX_SEED,
     SEAT_KINDS_TEXT,
+    SavedMatch,
     SavedMatchError,
-    match_from_dict,
-    match_to_dict,
+    read_saved_match,
+    rebuilding,
+    replay_round,
+    save_document,
 )
 from .seats import SeatKind, SeatSpec, in_language
 
@@ -141,6 +145,14 @@ def preset_changes(preset: str, rules: RuleSet) -> list[str] | None:
     except PresetError:
         return None
     return game_options_differ(current, rules)
+
+
+def new_seed() -> int:
+    """A fresh match seed (not the global random: a seed is recorded in the save)."""
+    try:
+        return int.from_bytes(os.urandom(6), "big")
+    except NotImplementedError:
+        return time.time_ns() % (1 << 48)
 
 
 def deal_round(
@@ -578,7 +590,24 @@ class Match:
         (seed, round, dealer, totals), so the current round is rebuilt by replaying it."""
         if self._rules_json is None or self._rules_json[0] is not self.rules:
             self._rules_json = (self.rules, rules_to_json(self.rules))
-        return match_to_dict(self, self._rules_json[1])
+        return save_document(self.saved(), self._rules_json[1])
+
+    def saved(self) -> SavedMatch:
+        """What a save keeps of the match: the table, the finished rounds' points and the
+        current round's log."""
+        return SavedMatch(
+            self.match_id,
+            self.preset,
+            self.rules,
+            list(self.seats),
+            self.seed,
+            self.round_no,
+            list(self.round_history),
+            list(self.totals),
+            logs=[] if self.game is None else [list(self.game.actions)],
+            hints=self.hints,
+            hints_used=list(self.hints_used),
+        )
 
     @classmethod
     def from_dict(
@@ -594,7 +623,87 @@ class Match:
         SavedMatchError (a ValueError, one line naming the problem) on anything wrong,
         including an action the engine refuses. A save of the first format (preset name
         plus overrides, every round's log) is read by loading that preset as it is now."""
-        return match_from_dict(cls, d, clock, timing, bot_factory)
+        saved = read_saved_match(d)
+        with rebuilding():
+            return cls.resume(saved, clock=clock, timing=timing, bot_factory=bot_factory)
+
+    @classmethod
+    def resume(
+        cls,
+        saved: SavedMatch,
+        *,
+        clock: Clock | None = None,
+        timing: Timing = Timing(),
+        bot_factory: BotFactory | None = None,
+    ) -> Match:
+        """The match `saved` holds, its kept rounds replayed on the deals they were played
+        on; SavedMatchError when a round is refused or scores differently on replay."""
+        match = cls(
+            saved.rules,
+            saved.seats,
+            saved.seed,
+            preset=saved.preset,
+            clock=clock,
+            timing=timing,
+            bot_factory=bot_factory,
+            match_id=saved.match_id,
+            hints=saved.hints,
+        )
+        if saved.dealers is None:
+            match._resume_round(saved)
+        else:
+            match._resume_every_round(saved, saved.dealers)
+        match._reset_timing()
+        return match
+
+    def _resume_round(self, saved: SavedMatch) -> None:
+        """The current format: the finished rounds' points, the current round replayed."""
+        round_no, history, n = saved.round_no, saved.history, len(saved.seats)
+        if round_no == 0:
+            return
+        before = history[: round_no - 1]
+        self.round_history = list(before)
+        self.totals = [sum(points[s] for points in before) for s in range(n)]
+        if self.match_over:
+            raise SavedMatchError(f"the match was already over before round {round_no}")
+        self.dealers = [(self.dealer + r) % n for r in range(round_no)]
+        self.dealer = self.dealers[-1]
+        self.round_no = round_no
+        self.hints_used = list(saved.hints_used or [0] * n)
+        game = self._new_game(round_no, self.dealer)
+        replay_round(game, saved.logs[-1], f"round {round_no}")
+        self.game = game
+        if len(history) == round_no:
+            if not game.is_over:
+                raise SavedMatchError(
+                    f"round {round_no} is recorded as finished but was not played out"
+                )
+            if tuple(game.points) != history[-1]:
+                raise SavedMatchError(f"round {round_no} scores differently on replay")
+            self.round_history = list(history)
+            self.totals = list(saved.totals)
+
+    def _resume_every_round(self, saved: SavedMatch, dealers: list[int]) -> None:
+        """The first format: every round replayed from its own log and dealer."""
+        history = saved.history
+        running = [0] * len(saved.seats)
+        for i, actions in enumerate(saved.logs):
+            self.round_no = i + 1
+            self.totals = list(running)
+            game = self._new_game(i + 1, dealers[i])
+            replay_round(game, actions, f"round {i + 1}")
+            if i < len(history):
+                if not game.is_over or tuple(game.points) != history[i]:
+                    raise SavedMatchError(f"round {i + 1} scores differently on replay")
+                running = [t + p for t, p in zip(running, game.points)]
+            self.game = game
+        if running != saved.totals:
+            raise SavedMatchError("totals do not add up to the rounds")
+        self.totals = running
+        self.round_history = list(history)
+        self.dealers = list(dealers)
+        if dealers:
+            self.dealer = dealers[-1]
 
 
 # ---------------------------------------------------------------- headless play

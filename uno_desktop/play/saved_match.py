@@ -11,9 +11,11 @@ The match's limits live here, since they bound what a save may hold too.
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from ..engine import MAX_ROUND_MOVES, Game, IllegalAction, RuleSet
 from ..engine.actions import Action, action_from_dict, action_to_dict
@@ -30,11 +32,6 @@ from ..rules.options import (
 from ..rules.presets import is_preset_name
 from .seats import SeatKind, SeatSpec, kept_names
 
-if TYPE_CHECKING:
-    from .clock import Clock
-    from .match import BotFactory, Match
-    from .pacing import Timing
-
 __all__ = [
     "MATCH_ID_CHARS",
     "MAX_HINTS",
@@ -44,15 +41,18 @@ __all__ = [
     "MAX_SEED",
     "SAVE_FORMAT",
     "SEAT_KINDS_TEXT",
+    "SavedMatch",
     "SavedMatchError",
     "checked_field",
     "clip_text",
     "int_list",
-    "match_from_dict",
-    "match_to_dict",
     "parse_actions",
     "parse_seats",
     "parse_table",
+    "read_saved_match",
+    "rebuilding",
+    "replay_round",
+    "save_document",
 ]
 
 log = logging.getLogger(__name__)
@@ -105,47 +105,69 @@ class SavedMatchError(ValueError):
         self.preset = preset
 
 
-def match_to_dict(match: Match, rules_json: dict[str, Any]) -> dict[str, Any]:
-    """`match` saved in the current format (`Match.to_dict`); `rules_json` is its rule set
-    as `rules_to_json` writes it (the match keeps that, so an autosave need not redo it)."""
-    game = match.game
+@dataclass(frozen=True)
+class SavedMatch:
+    """A saved match read and checked, ready for `Match.resume` to play back. `logs` are
+    the round logs the save kept: the current round's (if dealt) in the current format,
+    every round's in the first, which also named each round's `dealers` (None: the
+    current format, where the dealers follow from the first)."""
+
+    match_id: str | None
+    preset: str
+    rules: RuleSet
+    seats: list[SeatSpec]
+    seed: int
+    round_no: int
+    history: list[tuple[int, ...]]
+    totals: list[int]
+    logs: list[list[Action]]
+    dealers: list[int] | None = None
+    hints: bool = True
+    hints_used: list[int] | None = None
+
+
+def save_document(saved: SavedMatch, rules_json: dict[str, Any]) -> dict[str, Any]:
+    """`saved` in the current format, which keeps only the last of its logs; `rules_json`
+    is its rule set as `rules_to_json` writes it (the match keeps that, so an autosave need
+    not redo it)."""
     return {
         "format": SAVE_FORMAT,
-        "match_id": match.match_id,
-        "preset": match.preset,
+        "match_id": saved.match_id,
+        "preset": saved.preset,
         "rules": rules_json,
-        "seats": [{"name": s.name, "kind": s.kind} for s in match.seats],
-        "seed": match.seed,
-        "round_no": match.round_no,
-        "round_history": [list(p) for p in match.round_history],
-        "totals": list(match.totals),
-        "actions": [] if game is None else [action_to_dict(a) for a in game.actions],
-        "hints": match.hints,
-        "hints_used": list(match.hints_used),
+        "seats": [{"name": s.name, "kind": s.kind} for s in saved.seats],
+        "seed": saved.seed,
+        "round_no": saved.round_no,
+        "round_history": [list(p) for p in saved.history],
+        "totals": list(saved.totals),
+        "actions": [action_to_dict(a) for a in saved.logs[-1]] if saved.logs else [],
+        "hints": saved.hints,
+        "hints_used": list(saved.hints_used or []),
     }
 
 
-def match_from_dict(
-    cls: type[Match],
-    d: Mapping[str, Any],
-    clock: Clock | None,
-    timing: Timing,
-    bot_factory: BotFactory | None,
-) -> Match:
-    """A `cls` rebuilt from a save of either format (`Match.from_dict`); SavedMatchError
-    on anything wrong."""
+@contextlib.contextmanager
+def rebuilding() -> Iterator[None]:
+    """Anything that goes wrong while a save is read or played back, as one SavedMatchError."""
     try:
-        if not isinstance(d, Mapping):
-            raise SavedMatchError(f"expected an object, got {quote(d)}")
-        if "format" not in d and "overrides" in d:
-            return _from_first_format(cls, d, clock, timing, bot_factory)
-        return _from_dict(cls, d, clock, timing, bot_factory)
+        yield
     except SavedMatchError:
         raise
     except OptionError as e:
         raise SavedMatchError(f"rules: {e}") from None
     except (ValueError, TypeError, KeyError, IndexError, RecursionError) as e:
         raise SavedMatchError(f"cannot be rebuilt ({type(e).__name__})") from None
+
+
+def read_saved_match(d: Mapping[str, Any]) -> SavedMatch:
+    """A save of either format, every value checked; SavedMatchError on anything wrong.
+    (Whether its rounds replay to the scores it claims, `Match.resume` checks.)"""
+    with rebuilding():
+        if not isinstance(d, Mapping):
+            raise SavedMatchError(f"expected an object, got {quote(d)}")
+        if "format" not in d and "overrides" in d:
+            return _read_first_format(d)
+        return _read(d)
 
 
 def checked_field(d: Mapping[str, Any], key: str, kind: type) -> Any:
@@ -257,7 +279,7 @@ def parse_actions(raw: object, where: str) -> list[Action]:
     return out
 
 
-def _replay(game: Game, actions: list[Action], where: str) -> None:
+def replay_round(game: Game, actions: list[Action], where: str) -> None:
     """Apply a round's logged actions. A round that ends blocked before its log does was
     saved while it went round in circles, before the rule that ends such rounds: it ends
     blocked there now, and the rest of its log is the circle (never a broken match)."""
@@ -277,13 +299,7 @@ def clip_text(text: str) -> str:
     return text if len(text) <= 60 else text[:60] + "…"
 
 
-def _from_dict(
-    cls: type[Match],
-    d: Mapping[str, Any],
-    clock: Clock | None,
-    timing: Timing,
-    bot_factory: BotFactory | None,
-) -> Match:
+def _read(d: Mapping[str, Any]) -> SavedMatch:
     unknown = [k for k in d if k not in _SAVE_KEYS]
     if unknown:
         raise SavedMatchError(f"unknown entry {quote(unknown[0])} (saved by a newer version?)")
@@ -302,55 +318,24 @@ def _from_dict(
     if not isinstance(hints, bool):
         raise SavedMatchError(f"hints must be true or false, got {quote(hints)}")
     hints_used = int_list(d.get("hints_used", [0] * n), "hints_used", 0, MAX_HINTS, n)
-
-    match = cls(
+    return SavedMatch(
+        match_id,
+        preset,
         rules,
         seats,
         seed,
-        preset=preset,
-        clock=clock,
-        timing=timing,
-        bot_factory=bot_factory,
-        match_id=match_id,
+        round_no,
+        history,
+        totals,
+        logs=[actions] if round_no else [],
         hints=hints,
+        hints_used=hints_used,
     )
-    if round_no == 0:
-        match._reset_timing()
-        return match
-    before = history[: round_no - 1]
-    match.round_history = list(before)
-    match.totals = [sum(points[s] for points in before) for s in range(n)]
-    if match.match_over:
-        raise SavedMatchError(f"the match was already over before round {round_no}")
-    match.dealers = [(match.dealer + r) % n for r in range(round_no)]
-    match.dealer = match.dealers[-1]
-    match.round_no = round_no
-    match.hints_used = hints_used
-    game = match._new_game(round_no, match.dealer)
-    _replay(game, actions, f"round {round_no}")
-    match.game = game
-    if len(history) == round_no:
-        if not game.is_over:
-            raise SavedMatchError(
-                f"round {round_no} is recorded as finished but was not played out"
-            )
-        if tuple(game.points) != history[-1]:
-            raise SavedMatchError(f"round {round_no} scores differently on replay")
-        match.round_history = list(history)
-        match.totals = list(totals)
-    match._reset_timing()
-    return match
 
 
-def _from_first_format(
-    cls: type[Match],
-    d: Mapping[str, Any],
-    clock: Clock | None,
-    timing: Timing,
-    bot_factory: BotFactory | None,
-) -> Match:
-    """A save of the first format: the preset as it is now plus the overrides, every
-    round replayed. A new match id is given (this format had none)."""
+def _read_first_format(d: Mapping[str, Any]) -> SavedMatch:
+    """A save of the first format: the preset as it is now plus the overrides. It had no
+    match id (the match gets a new one)."""
     from ..rules.presets import PresetError, load_named_preset
 
     preset = checked_field(d, "preset", str)
@@ -379,29 +364,5 @@ def _from_first_format(
     rounds = checked_field(d, "rounds", list)
     if len(rounds) != round_no:
         raise SavedMatchError(f"round_no is {round_no} but there are {len(rounds)} round logs")
-    match = cls(
-        rules, seats, seed, preset=preset, clock=clock, timing=timing, bot_factory=bot_factory
-    )
-    if not rules.min_players <= n <= rules.max_players:  # pragma: no cover - Match checks it
-        raise SavedMatchError(f"{n} seats do not fit its rules")
-    running = [0] * n
-    for i, raw in enumerate(rounds):
-        actions = parse_actions(raw, f"round {i + 1}")
-        match.round_no = i + 1
-        match.totals = list(running)
-        game = match._new_game(i + 1, dealers[i])
-        _replay(game, actions, f"round {i + 1}")
-        if i < len(history):
-            if not game.is_over or tuple(game.points) != history[i]:
-                raise SavedMatchError(f"round {i + 1} scores differently on replay")
-            running = [t + p for t, p in zip(running, game.points)]
-        match.game = game
-    if running != totals:
-        raise SavedMatchError("totals do not add up to the rounds")
-    match.totals = running
-    match.round_history = history
-    match.dealers = list(dealers)
-    if dealers:
-        match.dealer = dealers[-1]
-    match._reset_timing()
-    return match
+    logs = [parse_actions(raw, f"round {i + 1}") for i, raw in enumerate(rounds)]
+    return SavedMatch(None, preset, rules, seats, seed, round_no, history, totals, logs, dealers)

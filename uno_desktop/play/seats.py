@@ -69,6 +69,9 @@ _LABELS: Final = {
 COMPUTER_KINDS: Final = tuple(kind for kind in SeatKind if kind.is_computer)
 """The computer players' strengths, weakest first."""
 
+DEFAULT_PLAYERS: Final = 4
+"""Seats at a table started from the command line without --players."""
+
 
 @dataclass(frozen=True)
 class SeatSpec:

@@ -44,6 +44,12 @@ VOLUME_RANGE = (0.0, 1.0)
 ANIMATION_SPEED_RANGE = (0.25, 4.0)
 THINK_TIME_S_RANGE = (0.0, 3.0)
 UI_SCALE_RANGE = (0.75, 2.0)
+#: animation speeds offered in the Settings screen (1.0 = normal)
+ANIMATION_SPEEDS: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0, 4.0)
+#: computer thinking times offered in the Settings screen, in seconds
+THINK_TIMES_S: tuple[float, ...] = (0.3, 0.6, 0.8, 1.2, 2.0)
+#: UI sizes offered in the Settings screen
+UI_SCALES: tuple[float, ...] = (0.85, 1.0, 1.15, 1.3)
 MIN_WINDOW_SIZE = (800, 500)
 MAX_WINDOW_SIZE = (7680, 4320)
 LANGUAGE_CODES = ("en", "sv")

@@ -449,16 +449,15 @@ def _first_scene(services: Services, opts: WindowOptions, *, smoke: bool) -> Sce
         return services.scenes.open_replay(Path(opts.replay))
     if not smoke and opts.preset is None and opts.players is None and opts.phones is None:
         return services.scenes.title()
+    from uno_desktop.play.match import new_seed
+    from uno_desktop.play.seats import DEFAULT_PLAYERS
     from uno_desktop.rules.presets import load_named_preset, load_preset
-    from uno_desktop.ui.navigation import new_seed
 
     if opts.preset is not None:
         rules = load_preset(opts.preset)  # the command line may give a path: its own choice
     else:
         rules = load_named_preset(services.settings.last_preset or "official")
     preset = rules.name  # the match is named after its preset, never a path
-    from uno_desktop.cli import DEFAULT_PLAYERS
-
     n = opts.players if opts.players is not None else DEFAULT_PLAYERS
     if not rules.min_players <= n <= rules.max_players:
         raise ValueError(

@@ -9,8 +9,6 @@ method imports its scene when called, so start-up loads only the title.
 from __future__ import annotations
 
 import logging
-import os
-import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -30,14 +28,6 @@ if TYPE_CHECKING:
     from uno_desktop.ui.table.source import TableSource
 
 log = logging.getLogger(__name__)
-
-
-def new_seed() -> int:
-    """A fresh match seed (not the global random: a seed is recorded in the save)."""
-    try:
-        return int.from_bytes(os.urandom(6), "big")
-    except NotImplementedError:
-        return time.time_ns() % (1 << 48)
 
 
 class Scenes:

@@ -27,13 +27,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: animation speeds offered in the settings (1.0 = normal)
-ANIMATION_SPEEDS: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0, 4.0)
-#: computer thinking times offered in the settings, in seconds
-THINK_TIMES_S: tuple[float, ...] = (0.3, 0.6, 0.8, 1.2, 2.0)
-#: UI sizes offered in the settings
-UI_SCALES: tuple[float, ...] = (0.85, 1.0, 1.15, 1.3)
-
 
 class Sounds(Protocol):
     """What the scenes need of a sound bank."""

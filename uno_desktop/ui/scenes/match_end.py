@@ -23,12 +23,12 @@ import pygame
 from uno_desktop.engine import Card
 from uno_desktop.engine.rules import Scoring
 from uno_desktop.lang.i18n import N_, _, integer
+from uno_desktop.play.match import new_seed
 from uno_desktop.play.seats import SeatKind
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font, text_size
 from uno_desktop.ui.celebration import BURST_RGB, CELEBRATE_S, draw_fireworks, fireworks
 from uno_desktop.ui.kit import Button, Dialog, current_floor, draw_panel, draw_text
-from uno_desktop.ui.navigation import new_seed
 
 log = logging.getLogger(__name__)
 

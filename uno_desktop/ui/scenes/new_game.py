@@ -15,6 +15,7 @@ import pygame
 
 from uno_desktop.engine.rules import CustomEffect, CustomRule, RuleSet
 from uno_desktop.lang.i18n import N_, _, integer
+from uno_desktop.play.match import new_seed
 from uno_desktop.play.seats import SeatKind, is_given_name, shown_names
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font
@@ -37,7 +38,6 @@ from uno_desktop.ui.kit import (
     draw_panel,
     wrap_words,
 )
-from uno_desktop.ui.navigation import new_seed
 from uno_desktop.ui.new_game_presets import PresetActions, available_presets
 from uno_desktop.ui.scene import Scene
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from uno_desktop.lang.i18n import LANGUAGES, N_, _, decimal, language
+from uno_desktop.store.settings import ANIMATION_SPEEDS, THINK_TIMES_S, UI_SCALES
 from uno_desktop.ui.kit import (
     PANEL_ALPHA,
     Button,
@@ -22,7 +23,6 @@ from uno_desktop.ui.kit import (
     Toggle,
     draw_panel,
 )
-from uno_desktop.ui.services import ANIMATION_SPEEDS, THINK_TIMES_S, UI_SCALES
 
 if TYPE_CHECKING:
     from uno_desktop.ui.services import Services
