@@ -236,7 +236,9 @@ def managed_display(request: pytest.FixtureRequest) -> Iterator[str]:
                     proc.kill()
 
 
-def geometry(display: str, window: str) -> tuple[int, int, int, int]:
+def geometry(display: str, window: str) -> tuple[int, int, int, int] | None:
+    """The window's place and size, or None when it is gone by the time it is asked (the
+    game may open its window again while it fits it to the screen)."""
     out = subprocess.run(
         [need("xdotool"), "getwindowgeometry", "--shell", window],
         env={**os.environ, "DISPLAY": display},
@@ -244,7 +246,9 @@ def geometry(display: str, window: str) -> tuple[int, int, int, int]:
         text=True,
         timeout=10,
     )
-    values = dict(line.split("=", 1) for line in out.stdout.split())
+    values = dict(line.split("=", 1) for line in out.stdout.split() if "=" in line)
+    if out.returncode != 0 or not {"X", "Y", "WIDTH", "HEIGHT"} <= values.keys():
+        return None
     return (int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"]))
 
 
@@ -255,10 +259,11 @@ def settled_geometry(display: str, pid: int, unlike: tuple[int, int, int, int] |
     last = None
     while time.monotonic() < deadline:
         now = geometry(display, find_window(display, pid))
-        if now == last and now != unlike:
+        if now is not None and now == last and now != unlike:
             return now
         last = now
         time.sleep(0.5)
+    assert last is not None, "the game's window could not be measured"
     return last
 
 
