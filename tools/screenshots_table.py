@@ -162,7 +162,7 @@ def handoff_summary(size: tuple[int, int]) -> Any:
         ["Y1", "Y9", "G8", "B3", "G6"],
     ]
     h = _three_people(size, hands)
-    h.table.viewer.seen[2] = h.table.viewer.pos  # as if she had looked at the deal
+    h.table.holder.seen[2] = h.table.holder.pos  # as if she had looked at the deal
     match = h.match
     match.act(Play(0, Card.parse("R5")))
     match.act(Play(1, Card.parse("W4"), color=Color.RED))

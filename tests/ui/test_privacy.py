@@ -304,10 +304,10 @@ def people_window(h: TableHarness, rng: random.Random, seen: Counter[str]) -> li
         seen["backed out of a jump-in"] += 1
         return [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")]
     keys = passing.keys()
-    if not keys or t.viewer.obs().catchable is not None or rng.random() < 0.93:
+    if not keys or t.holder.obs().catchable is not None or rng.random() < 0.93:
         return []
     seat = rng.choice(sorted(keys))
-    if seat == t.viewer.obs().current:
+    if seat == t.holder.obs().current:
         return []
     seen["looked to jump in"] += 1
     key = pygame.K_1 + seat if seat < 9 else pygame.K_0

@@ -241,9 +241,9 @@ def test_the_table_log_names_computer_seats_in_the_language_chosen_mid_round():
     from uno_desktop.engine import Card
     from uno_desktop.engine import events as ev
     from uno_desktop.play.seats import SeatNames
-    from uno_desktop.ui.table.shown import TableView
+    from uno_desktop.ui.table.shown import ShownTable
 
-    view = TableView(SeatNames(["Ann", "Computer 1"]), 108)
+    view = ShownTable(SeatNames(["Ann", "Computer 1"]), 108)
     view.add_log(ev.CardPlayed(1, Card.parse("R5")))
     assert view.log_lines() == ["Computer 1 plays Red 5."]
     set_language("sv")

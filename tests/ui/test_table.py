@@ -613,9 +613,9 @@ def test_a_skip_start_card_marks_the_seat_after_the_skipped_one_as_soon_as_the_t
 
 
 def test_the_view_moves_the_turn_past_a_skipped_seat():
-    from uno_desktop.ui.table.shown import TableView
+    from uno_desktop.ui.table.shown import ShownTable
 
-    view = TableView(["A", "B", "C"], 108)
+    view = ShownTable(["A", "B", "C"], 108)
     view.state.current = 0
     view.feed([ev.TurnSkipped(1)])
     step = view.next_step(None)
@@ -941,9 +941,9 @@ def test_clicks_land_where_the_table_was_drawn_after_a_resize_it_never_heard_of(
 
 
 def test_a_seat_that_draws_gets_a_short_highlight():
-    from uno_desktop.ui.table.shown import TableView
+    from uno_desktop.ui.table.shown import ShownTable
 
-    view = TableView(["A", "B", "C"], 108)
+    view = ShownTable(["A", "B", "C"], 108)
     view.feed([ev.CardsDrawn(2, 2, (), "penalty")])
     step = view.next_step(None)
     assert step is not None and step.pulse_seat == 2 and step.sound == "draw"

@@ -14,10 +14,10 @@ import pytest
 from tests.view.rounds import NAMES, people, play_round
 from uno_desktop.engine import Card, build_deck
 from uno_desktop.play.match import Match
-from uno_desktop.ui.table.shown import TableView, ViewState
+from uno_desktop.ui.table.shown import ShownState, ShownTable
 
 
-def _shown(state: ViewState) -> tuple[object, ...]:
+def _shown(state: ShownState) -> tuple[object, ...]:
     """What the table shows of the round but the cards' faces."""
     return (
         tuple(len(hand) for hand in state.hands),
@@ -31,11 +31,11 @@ def _shown(state: ViewState) -> tuple[object, ...]:
     )
 
 
-def _faces(state: ViewState, seat: int) -> Counter[Card]:
+def _faces(state: ShownState, seat: int) -> Counter[Card]:
     return Counter(c for c in state.hands[seat] if c is not None)
 
 
-def _land_everything(view: TableView, viewer: int | None) -> None:
+def _land_everything(view: ShownTable, viewer: int | None) -> None:
     while (step := view.next_step(viewer)) is not None:
         for flight in step.flights:
             if flight.on_land is not None:
@@ -48,7 +48,7 @@ def _land_everything(view: TableView, viewer: int | None) -> None:
 def test_every_landed_step_arrives_at_the_seat_view(preset, players, seed):
     match: Match = people(preset, players, seed)
     viewer = 1
-    view = TableView(NAMES[:players], len(build_deck(match.rules.deck)), you=viewer)
+    view = ShownTable(NAMES[:players], len(build_deck(match.rules.deck)), you=viewer)
     events, pos = match.events_since(None, viewer)
     view.feed(events)
     _land_everything(view, viewer)
@@ -68,13 +68,13 @@ def test_the_shown_state_after_a_sync_is_the_seat_view():
     for _action, _n in zip(play_round([match], 2), range(30)):
         pass
     seat_view = match.seat_view(2)
-    view = TableView(NAMES[:3], 108)
+    view = ShownTable(NAMES[:3], 108)
     view.sync(seat_view, match.totals)
     st = view.state
     assert st.hands[2] == list(seat_view.hand)
     assert [len(h) for h in st.hands] == list(seat_view.hand_sizes)
     assert st.top_card == seat_view.top_card and st.current == seat_view.current
     # an observation is read as the seat view it makes
-    other = TableView(NAMES[:3], 108)
+    other = ShownTable(NAMES[:3], 108)
     other.sync(match.observation(2), match.totals)
     assert _shown(other.state) == _shown(st) and other.state.hands == st.hands

@@ -217,9 +217,9 @@ def test_other_seats_keep_their_names_when_someone_is_you():
 
 
 def test_the_table_log_says_you_play_for_a_lone_human():
-    from uno_desktop.ui.table.shown import TableView
+    from uno_desktop.ui.table.shown import ShownTable
 
-    view = TableView(["You", "Computer 1"], 108, you=0)
+    view = ShownTable(["You", "Computer 1"], 108, you=0)
     view.feed([ev.CardPlayed(0, Card.parse("R5"))])
     step = view.next_step(0)
     assert step is not None and step.on_done is not None
@@ -228,9 +228,9 @@ def test_the_table_log_says_you_play_for_a_lone_human():
 
 
 def test_the_table_log_rewords_itself_when_the_language_changes_mid_round():
-    from uno_desktop.ui.table.shown import TableView
+    from uno_desktop.ui.table.shown import ShownTable
 
-    view = TableView(["Ann", "Bo"], 108)
+    view = ShownTable(["Ann", "Bo"], 108)
     view.add_log(ev.CardPlayed(1, Card.parse("R5")))
     view.add_log(ev.CardsDrawn(0, 7, (), "deal"))  # no line: not kept
     assert view.log_lines() == ["Bo plays Red 5."]
@@ -246,7 +246,7 @@ def test_the_table_log_is_worded_once_while_nothing_new_happens(monkeypatch):
     """The table reads its log every frame; it words the log again only when there is a
     new line (or a new language or name), not sixty times a second."""
     from uno_desktop.ui.table import shown as table_view
-    from uno_desktop.ui.table.shown import TableView
+    from uno_desktop.ui.table.shown import ShownTable
 
     worded: list[int] = []
     real = table_view.log_lines
@@ -257,7 +257,7 @@ def test_the_table_log_is_worded_once_while_nothing_new_happens(monkeypatch):
 
     monkeypatch.setattr(table_view, "log_lines", counting)
     names = ["Ann", "Bo"]
-    view = TableView(names, 108)
+    view = ShownTable(names, 108)
     view.add_log(ev.CardPlayed(1, Card.parse("R5")))
     for _frame in range(5):
         assert view.log_lines() == ["Bo plays Red 5."]
@@ -366,10 +366,10 @@ def test_plain_events_are_no_big_moment():
 
 def test_the_table_log_works_out_who_is_you_once_per_reading_not_once_per_line(monkeypatch):
     # The table reads its whole log every frame: the seats' names are matched once.
-    from uno_desktop.ui.table.shown import TableView
+    from uno_desktop.ui.table.shown import ShownTable
     from uno_desktop.view import narration
 
-    view = TableView(["You", "Computer 1"], 108, you=0)
+    view = ShownTable(["You", "Computer 1"], 108, you=0)
     for card in ("R5", "R6", "R7", "R8"):
         view.add_log(ev.CardPlayed(1, Card.parse(card)))
     calls: list[int] = []

@@ -77,7 +77,7 @@ class TableActions:
 
     def act(self, action: Action) -> bool:
         t = self.table
-        if t.coach is not None and not t.coach.allows(t.viewer.obs(), action):
+        if t.coach is not None and not t.coach.allows(t.holder.obs(), action):
             self.refuse(None)  # the tutorial asks for something else: say what
             return False
         try:
@@ -101,7 +101,7 @@ class TableActions:
         seat = t.shown
         if seat is None:
             return
-        plays = [a for a in t.viewer.legal(seat) if type(a) is Play and a.card is card]
+        plays = [a for a in t.holder.legal(seat) if type(a) is Play and a.card is card]
         if not plays:
             self.refuse(card)
             return
@@ -158,7 +158,7 @@ class TableActions:
         if t.hints.on and seat is not None:
             of_card = [
                 a
-                for a in t.viewer.legal(seat)
+                for a in t.holder.legal(seat)
                 if type(a) is Play and a.card is card and a.color is color
             ]
 
@@ -198,7 +198,7 @@ class TableActions:
     def _why_not(self, card: Card | None) -> str:
         """Why the viewer cannot play `card` now, in a few plain words."""
         t = self.table
-        obs = t.viewer.obs()
+        obs = t.holder.obs()
         coached = t.coach.line(obs, self.uno_armed) if t.coach is not None else None
         if coached is not None or card is None:
             return coached or ""
@@ -206,7 +206,7 @@ class TableActions:
 
     def draw(self) -> None:
         seat = self.table.shown
-        if seat is not None and Draw(seat) in self.table.viewer.legal(seat):
+        if seat is not None and Draw(seat) in self.table.holder.legal(seat):
             self.act(Draw(seat))
         else:
             self.table.services.sounds.play("wrong")
@@ -214,7 +214,7 @@ class TableActions:
     def keep(self) -> None:
         """Keep the card just drawn and end the turn (the Keep button, the K key)."""
         seat = self.table.shown
-        if seat is not None and Pass(seat) in self.table.viewer.legal(seat):
+        if seat is not None and Pass(seat) in self.table.holder.legal(seat):
             self.act(Pass(seat))
         else:
             self.table.services.sounds.play("wrong")
@@ -222,18 +222,18 @@ class TableActions:
     def uno_seat(self) -> tuple[str, int] | None:
         """What the UNO button does now: ("call", seat) or ("arm", seat), or None."""
         t = self.table
-        if not t.viewer.has_round or t.match.round_over:
+        if not t.holder.has_round or t.match.round_over:
             return None
         seat = t.shown
         if seat is not None:
-            legal = t.viewer.legal(seat)
+            legal = t.holder.legal(seat)
             if CallUno(seat) in legal:
                 return ("call", seat)
-            hand_sizes = t.viewer.obs().hand_sizes
+            hand_sizes = t.holder.obs().hand_sizes
             if hand_sizes[seat] == 2 and any(type(a) is Play and a.uno for a in legal):
                 return ("arm", seat)
-        for s in t.viewer.humans:  # pass-and-play: whoever just forgot may still say it
-            if s != seat and CallUno(s) in t.viewer.uno_actions(s):
+        for s in t.holder.humans:  # pass-and-play: whoever just forgot may still say it
+            if s != seat and CallUno(s) in t.holder.uno_actions(s):
                 return ("call", s)
         return None
 
@@ -253,7 +253,7 @@ class TableActions:
 
     def catch_action(self) -> CatchUno | None:
         """The catch a person at the table may make now (None: nobody to catch)."""
-        viewer = self.table.viewer
+        viewer = self.table.holder
         if not viewer.has_round:
             return None
         target = viewer.obs().catchable
@@ -279,7 +279,7 @@ class TableActions:
         seat = t.shown
         if seat is None or t.match.human_to_act() != seat:
             return None
-        obs = t.viewer.obs()
+        obs = t.holder.obs()
         if obs.phase is Phase.DRAWN and obs.drawn_card is not None and t.coach is None:
             return DrawnQuestion(obs.drawn_card)  # (the tutorial lights the card instead)
         if obs.phase is Phase.PENALTY:
@@ -325,8 +325,8 @@ class TableActions:
                 anchor=t.piles_anchor,
             )
         else:
-            can_stack = any(type(a) is Play for a in t.viewer.legal(seat))
-            offender = offender_name(t.viewer.obs().history, t.names)
+            can_stack = any(type(a) is Play for a in t.holder.legal(seat))
+            offender = offender_name(t.holder.obs().history, t.names)
             rules = t.match.rules
             costs = None
             if wanted.can_challenge and offender is not None:

@@ -1,7 +1,7 @@
 """The table's events told on screen, one animation step at a time: cards in flight,
 pauses to read, a seat's plate pulsing.
 
-`TableView` (`ui/table/shown.py`) turns the events into steps; `Flights` starts each step
+`ShownTable` (`ui/table/shown.py`) turns the events into steps; `Flights` starts each step
 on the animator when nothing is in flight, waits for its cards to land, and then tells
 the scene what the step showed (a big moment, a challenge's result, a private result
 shown to the viewer as it flies in).

@@ -1,6 +1,6 @@
 """From what the viewer may see to the frozen `TableFrame` the painter draws.
 
-`FrameBuilder` reads the table's shown state (`TableView`, which follows the events as
+`FrameBuilder` reads the table's shown state (`ShownTable`, which follows the events as
 they land), the viewer's observation and legal actions, the focus, the pointer, the
 hint and the big moments, and puts one viewer's picture of the table into one value.
 It changes nothing: the same table state always gives the same frame.
@@ -63,14 +63,14 @@ class FrameBuilder:
         t = self.table
         if not t.input_ok:
             return set()
-        return {a.card for a in t.viewer.legal(t.shown) if type(a) is Play}
+        return {a.card for a in t.holder.legal(t.shown) if type(a) is Play}
 
     def jump_ins(self) -> frozenset[Card]:
         """The viewer's cards that may jump in now (out of turn; none while the table moves)."""
         t = self.table
         if not t.input_ok or t.shown is None:
             return frozenset()
-        return jump_ins(t.viewer.legal(t.shown), t.viewer.obs().current)
+        return jump_ins(t.holder.legal(t.shown), t.holder.obs().current)
 
     def hand_rects(self, cards: list[Card | None], playable: set[Card]) -> list[pygame.Rect]:
         """Where each card of the bottom hand is drawn: playable ones rise a little, the
@@ -99,9 +99,9 @@ class FrameBuilder:
     def thinking_seat(self) -> int | None:
         """The computer seat whose move is coming (for the thinking dots)."""
         t = self.table
-        if not t.viewer.has_round or t.match.round_over or not t.quiet:
+        if not t.holder.has_round or t.match.round_over or not t.quiet:
             return None
-        current = t.viewer.obs().current
+        current = t.holder.obs().current
         return None if t.match.is_human(current) else current
 
     def _phone(self, seat: int) -> bool | None:
@@ -115,9 +115,9 @@ class FrameBuilder:
     def _panel_lines(self, lay: TableLayout) -> list[str]:
         """The line under the log: the keys, or on a shared view how many phones play."""
         t = self.table
-        if not t.viewer.shared:
+        if not t.holder.shared:
             return t.painter.panel.hint_lines(lay, t.hints.on)
-        seats = [s for s in range(t.viewer.n) if t.match.is_phone(s)]
+        seats = [s for s in range(t.holder.n) if t.match.is_phone(s)]
         connected = sum(1 for s in seats if self._phone(s))
         return t.painter.panel.shared_lines(lay, connected, len(seats))
 
@@ -125,9 +125,9 @@ class FrameBuilder:
         """The viewer's Wild Draw Fours that would be a bluff now: they hold the active
         colour, and these rules let the next player challenge."""
         t = self.table
-        if t.shown is None or not t.viewer.has_round:
+        if t.shown is None or not t.holder.has_round:
             return set()
-        obs = t.viewer.obs()
+        obs = t.holder.obs()
         active = obs.active_color
         if not obs.rules.challenge or active is None:
             return set()
@@ -152,12 +152,12 @@ class FrameBuilder:
             if st.winner is None:
                 return _("Nobody can play: the round is over.")
             return round_end_line(st.winner, t.names, t.view.you)
-        if not t.quiet or not t.viewer.has_round:
+        if not t.quiet or not t.holder.has_round:
             return ""
         window = t.passing.status()
         if window is not None:
             return window
-        obs = t.viewer.obs()
+        obs = t.holder.obs()
         cur = obs.current
         if cur == t.shown:
             return self._your_turn_text(cur)
@@ -173,7 +173,7 @@ class FrameBuilder:
 
     def _your_turn_text(self, seat: int) -> str:
         t = self.table
-        obs = t.viewer.obs()
+        obs = t.holder.obs()
         if t.coach is not None:  # the lesson's line, also when something was refused
             return t.coach.line(obs, t.actions.uno_armed) or ""
         if t.actions.why is not None:
@@ -187,7 +187,7 @@ class FrameBuilder:
             return _("{n} cards wait for you").format(n=obs.pending_draw)
         if obs.phase is Phase.DRAWN:
             return _("Play the card you drew, or keep it")
-        if len(t.viewer.humans) == 1:
+        if len(t.holder.humans) == 1:
             return _("Your turn: play a glowing card or draw")
         return _("{name}, your turn: play a card or draw").format(name=t.names[seat])
 
@@ -213,7 +213,7 @@ class FrameBuilder:
                 key=keys.get(s),
                 stand_in=t.match.is_phone(s) and not t.match.is_human(s),
             )
-            for s in range(t.viewer.n)
+            for s in range(t.holder.n)
         )
         advice = t.hints.for_turn()
         turn = t.my_turn()
@@ -282,7 +282,7 @@ class FrameBuilder:
         t = self.table
         advice = t.hints.for_turn()
         suggested = advice.action if advice is not None else None
-        lit = t.coach.lit(t.viewer.obs()) if t.coach is not None and t.my_turn() else None
+        lit = t.coach.lit(t.holder.obs()) if t.coach is not None and t.my_turn() else None
         hover, pressed = t.input.hover, t.input.pressed
         focus = t.focus.side_focus if t.takes_keys else None
         armed = t.actions.uno_armed
@@ -314,11 +314,11 @@ class FrameBuilder:
         t = self.table
         seat = t.shown
         advice = t.hints.for_turn()
-        lit = t.coach.lit(t.viewer.obs()) if t.coach is not None and t.my_turn() else None
+        lit = t.coach.lit(t.holder.obs()) if t.coach is not None and t.my_turn() else None
         return (
             (isinstance(t.input.hover, PileTarget) or lit == "draw")
             or (advice is not None and isinstance(advice.action, Draw))
-        ) and (t.input_ok and seat is not None and Draw(seat) in t.viewer.legal(seat))
+        ) and (t.input_ok and seat is not None and Draw(seat) in t.holder.legal(seat))
 
     def _dragged(self) -> HandCard | None:
         """The card the pointer drags (the viewer's own face), lit when it may be played."""

@@ -58,12 +58,12 @@ class TableHints:
         seat = t.shown
         if not self.on or seat is None or not legal:
             return
-        key = (seat, t.viewer.pos, *question)
+        key = (seat, t.holder.pos, *question)
         if self.found is not None and self.found[0] == key:
             then(self.found[1])
             t.dirty = True
         elif self.job is None or self.job.key != key:
-            self.job = HintJob(key, t.viewer.obs(), legal, t.names, then)
+            self.job = HintJob(key, t.holder.obs(), legal, t.names, then)
 
     def collect(self) -> None:
         """Show a hint whose work is done, if its question is still the one asked."""
@@ -73,7 +73,7 @@ class TableHints:
             return
         self.job = None
         found, key = job.result, job.key
-        if found is None or key[:2] != (t.shown, t.viewer.pos):
+        if found is None or key[:2] != (t.shown, t.holder.pos):
             return
         self.found = (key, found)
         if key not in self._counted:
@@ -98,7 +98,7 @@ class TableHints:
             else:
                 self._focus_on(found.action)
 
-        self.ask(("turn",), t.viewer.legal(seat), light)
+        self.ask(("turn",), t.holder.legal(seat), light)
 
     def _focus_on(self, action: Action) -> None:
         """The focus moves to what the hint lights, so Enter does what it suggests: the
@@ -143,4 +143,4 @@ class TableHints:
         if self.found is None or not t.my_turn():
             return None
         key, found = self.found
-        return found if key == (t.shown, t.viewer.pos, "turn") else None
+        return found if key == (t.shown, t.holder.pos, "turn") else None

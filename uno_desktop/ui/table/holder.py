@@ -7,7 +7,7 @@ person to another, and None while computers play or a hand-off screen is up. A p
 seat is never the viewer: its person sees their hand on their own phone, so with phones
 and nobody at the screen every hand stays face down.
 
-`Viewer` asks the match (its `TableSource`) only for what that seat may know: its
+`ScreenHolder` asks the match (its `TableSource`) only for what that seat may know: its
 observation and legal actions, the round's events as it may see them, and the private
 results addressed to a person, which wait until that person holds the screen again.
 """
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 SUMMARY_LINES = 6
 
 
-class Viewer:
+class ScreenHolder:
     """The viewer of `match`'s table and its view of the round (cached per feed position)."""
 
     def __init__(self, match: TableSource, coach: Coach | None = None) -> None:

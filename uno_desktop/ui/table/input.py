@@ -125,7 +125,7 @@ class TableInput:
         t = self.table
         lay = t.ensure_layout(t.current_size())
         seat = t.shown
-        legal = t.viewer.legal(seat) if t.input_ok else []
+        legal = t.holder.legal(seat) if t.input_ok else []
         side = t.focus.side
         uno, catch = side[SideButton.UNO], side[SideButton.CATCH]
         draw, keep = side[SideButton.DRAW], side[SideButton.PASS]
@@ -133,14 +133,14 @@ class TableInput:
         uno.enabled = t.actions.uno_seat() is not None
         catch.enabled = t.actions.catch_action() is not None
         draw.text = SIDE_FACES[SideButton.DRAW][0]
-        if t.viewer.has_round and seat is not None:
-            obs = t.viewer.obs()
+        if t.holder.has_round and seat is not None:
+            obs = t.holder.obs()
             if obs.phase is Phase.PENALTY and seat == obs.current:
                 label = _("Take {n}").format(n=obs.pending_draw)
                 draw.text = lambda: label
         draw.enabled = seat is not None and Draw(seat) in legal
         keep.enabled = seat is not None and Pass(seat) in legal
-        personal = not t.viewer.shared  # a shared view has nobody to press these
+        personal = not t.holder.shared  # a shared view has nobody to press these
         for key in (SideButton.DRAW, SideButton.PASS, SideButton.UNO, SideButton.CATCH):
             side[key].visible = personal
         hint.visible = t.hints.on and personal

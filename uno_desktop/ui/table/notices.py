@@ -270,7 +270,7 @@ class NewsOverlay(_Notice):
         items: Sequence[NewsItem],
         on_close: Callable[[], None] | None = None,
     ) -> None:
-        self.items = list(items)  # a line each, with its cards (`table_events.news_items`)
+        self.items = list(items)  # a line each, with its cards (`events.news_items`)
         self.on_close = on_close
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.card_w = 50

@@ -94,7 +94,7 @@ class Passing:
     def on(self) -> bool:
         """Two or more people share the screen (and no lesson runs)."""
         t = self.table
-        return len(t.viewer.humans) >= 2 and t.coach is None
+        return len(t.holder.humans) >= 2 and t.coach is None
 
     def _now_s(self) -> float:
         return self.table.services.clock.now_s()
@@ -119,7 +119,7 @@ class Passing:
         if not self.on or t.match.round_over:
             self.window_end_s = None
             return
-        obs = t.viewer.obs()
+        obs = t.holder.obs()
         if jump_in_open(obs) or obs.catchable is not None:
             speed = t.services.settings.animation_speed
             self.window_end_s = self._now_s() + people_window_s(speed)
@@ -135,7 +135,7 @@ class Passing:
         """The key caps on the people's plates now (empty: no window is open)."""
         if not self.window_open or self.jumper is not None:
             return {}
-        return {s: seat_key(s) for s in self.table.viewer.humans}
+        return {s: seat_key(s) for s in self.table.holder.humans}
 
     def plates(self) -> list[int]:
         """The seats whose plate a click presses now: the people with a key cap, or the
@@ -157,7 +157,7 @@ class Passing:
         if not keys:
             return None
         who = ", ".join(f"{key} {t.names[s]}" for s, key in keys.items())
-        catchable = t.viewer.obs().catchable
+        catchable = t.holder.obs().catchable
         if catchable is not None:
             return _("{name} forgot UNO! Catch: press your number ({who})").format(
                 name=t.names[catchable], who=who
@@ -172,16 +172,16 @@ class Passing:
                 self.back()
                 return True
             return False
-        if seat not in t.viewer.humans or not self.window_open or not t.input_ok:
+        if seat not in t.holder.humans or not self.window_open or not t.input_ok:
             return False
-        catchable = t.viewer.obs().catchable
+        catchable = t.holder.obs().catchable
         if catchable is not None:
-            uno = t.viewer.uno_actions(seat)
+            uno = t.holder.uno_actions(seat)
             if catchable == seat and CallUno(seat) in uno:
                 return t.actions.act(CallUno(seat))
             if CatchUno(seat, catchable) in uno:
                 return t.actions.act(CatchUno(seat, catchable))
-        if not jump_in_open(t.viewer.obs()):
+        if not jump_in_open(t.holder.obs()):
             return False
         if seat == t.match.human_to_act():
             self.window_end_s = self._now_s()  # "it's me next": the hand-off comes now
@@ -225,9 +225,9 @@ class Passing:
             return True
         if self.jumper is not None:
             return False
-        if len(t.viewer.humans) < 2:
+        if len(t.holder.humans) < 2:
             return False
-        viewer = t.viewer
+        viewer = t.holder
         target = viewer.person_to_act()
         holder = viewer.holder
         if target is None:
@@ -275,7 +275,7 @@ class Passing:
     def deliver_news(self, seat: int) -> None:
         """Tell `seat`, now at the screen, what only they may know since they last looked."""
         t = self.table
-        news = t.viewer.news_for(seat)
+        news = t.holder.news_for(seat)
         if not news:
             return
         t.delivered += [(seat, e) for e in news]

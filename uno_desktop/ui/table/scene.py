@@ -1,6 +1,6 @@
 """The table: where the game is played. `TableScene` runs it and hands each job to a part.
 
-- who holds the screen and what the match tells them: `Viewer` (`ui/table/holder.py`);
+- who holds the screen and what the match tells them: `ScreenHolder` (`ui/table/holder.py`);
 - the events told on screen as animation steps: `Flights` (`ui/table/flights.py`);
 - pointer and keys: `TableInput` (`ui/table/input.py`) over one focus ring, the kit's
   (`ui/table/focus.py`);
@@ -38,12 +38,12 @@ from uno_desktop.ui.table.focus import TableFocus
 from uno_desktop.ui.table.frame import TableFrame
 from uno_desktop.ui.table.frame_builder import FrameBuilder
 from uno_desktop.ui.table.hint import TableHints
-from uno_desktop.ui.table.holder import Viewer
+from uno_desktop.ui.table.holder import ScreenHolder
 from uno_desktop.ui.table.input import TableInput
 from uno_desktop.ui.table.notices import ChallengeResultOverlay
 from uno_desktop.ui.table.paint.painter import TablePainter
 from uno_desktop.ui.table.passing import Passing
-from uno_desktop.ui.table.shown import TableView
+from uno_desktop.ui.table.shown import ShownTable
 from uno_desktop.ui.table.source import TableSource
 
 if TYPE_CHECKING:
@@ -69,9 +69,9 @@ class TableScene(Scene):
         self.match = match
         #: the tutorial's coach: it allows one action at a time and says which (None: play)
         self.coach = coach
-        self.viewer = Viewer(match, coach)
-        self.names = self.viewer.names
-        self.view = TableView(self.names, match.rules.deck_size(), self.viewer.lone)
+        self.holder = ScreenHolder(match, coach)
+        self.names = self.holder.names
+        self.view = ShownTable(self.names, match.rules.deck_size(), self.holder.lone)
         self.animator = Animator(services.settings.animation_speed)
         self.layout: TableLayout | None = None
         self._layout_key: tuple[tuple[int, int], int, float] | None = None
@@ -99,7 +99,7 @@ class TableScene(Scene):
         self.focus = TableFocus()
         self.actions = TableActions(self)
         self.input = TableInput(self)
-        self.hints = TableHints(self, match.hints and bool(self.viewer.humans))
+        self.hints = TableHints(self, match.hints and bool(self.holder.humans))
         self.flights = Flights(self)
         self.frames = FrameBuilder(self)
         #: pass-and-play: the hand-offs and the people's window (`ui/table/passing.py`)
@@ -110,17 +110,17 @@ class TableScene(Scene):
     @property
     def shown(self) -> int | None:
         """The viewer: the seat whose hand is face up on screen (None: every hand is down)."""
-        return self.viewer.holder
+        return self.holder.holder
 
     @property
     def bottom(self) -> int:
         """The seat drawn at the bottom (the person at the screen, or the last one)."""
-        return self.viewer.bottom
+        return self.holder.bottom
 
     def set_viewer(self, seat: int | None) -> None:
         """Hand the screen to `seat` (None: nobody). Only while the table is quiet: the
         shown state is then rebuilt from what the new viewer may see."""
-        self.viewer.hand_to(seat)
+        self.holder.hand_to(seat)
         self._layout_key = None
         self.actions.question = None
         self.actions.uno_armed = False
@@ -129,12 +129,12 @@ class TableScene(Scene):
         self.focus.reset()
         self.moments.forget_hand()
         self.fresh_hand = False
-        self.view.sync(self.viewer.obs(), self.match.totals)
+        self.view.sync(self.holder.obs(), self.match.totals)
         self.dirty = True
 
     def pull(self) -> None:
         """Take the match's new events, as the viewer may see them, into the queue."""
-        events = self.viewer.pull()
+        events = self.holder.pull()
         if events:
             self.passing.saw(events)
             self.view.feed(events)
@@ -199,8 +199,8 @@ class TableScene(Scene):
         if self.hints.on:
             from uno_desktop.ai.hint import prepare
 
-            prepare(self.viewer.n)  # the hard bot's search loads what it needs now
-        if not self.viewer.has_round:
+            prepare(self.holder.n)  # the hard bot's search loads what it needs now
+        if not self.holder.has_round:
             match.start_round()
             self.pull()
             return
@@ -208,7 +208,7 @@ class TableScene(Scene):
         if match.actions_taken() == 0:
             self.pull()  # a fresh deal: animate it
         else:
-            self.viewer.catch_up()
+            self.holder.catch_up()
             self.view.sync(obs, match.totals)
             for event in obs.history:
                 self.view.add_log(event)
@@ -219,7 +219,7 @@ class TableScene(Scene):
     def resume(self) -> None:
         super().resume()
         self._layout_key = None  # settings (ui scale, colour-blind) may have changed
-        self.viewer.forget()
+        self.holder.forget()
 
     @property
     def animating(self) -> bool:
@@ -259,7 +259,7 @@ class TableScene(Scene):
         self.time_s += dt_s
         self.animator.speed = self.services.settings.animation_speed
         was_busy = self.animator.busy or bool(self.flights.waiting)
-        if self._started and self.viewer.has_round:
+        if self._started and self.holder.has_round:
             self.pull()  # anything the match did meanwhile (a resumed match, a test)
         self.flights.tick(dt_s * self.animator.speed)
         self.animator.update(dt_s)
@@ -297,14 +297,14 @@ class TableScene(Scene):
 
     def _sync(self) -> None:
         """The table has caught up: show the viewer's state as the match has it."""
-        self.view.sync(self.viewer.obs(), self.match.totals)
+        self.view.sync(self.holder.obs(), self.match.totals)
         self._synced = True
         self.match.shown()  # people's windows to jump in or catch run from now
         self.passing.landed()
-        self.viewer.forget()
+        self.holder.forget()
         self.dirty = True
         if self.fresh_hand and self.shown is not None:
-            self.moments.fresh(self.viewer.obs().hand)
+            self.moments.fresh(self.holder.obs().hand)
         self.fresh_hand = False
 
     # ================================================================== when quiet
@@ -364,9 +364,9 @@ class TableScene(Scene):
         self._round_end = None
         self.actions.question = None
         self.actions.uno_armed = False
-        self.viewer.seen = {}
-        self.viewer.resumed_at = None
-        self.viewer.forget()
+        self.holder.seen = {}
+        self.holder.resumed_at = None
+        self.holder.forget()
         self.view.state.scores = list(self.match.totals)
         self.pull()
 
@@ -429,7 +429,7 @@ class TableScene(Scene):
         ui_scale = self.services.settings.ui_scale
         key = (size, self.bottom, ui_scale)
         if self.layout is None or key != self._layout_key:
-            self.layout = table_layout(self.viewer.n, self.bottom, size, ui_scale)
+            self.layout = table_layout(self.holder.n, self.bottom, size, ui_scale)
             self._layout_key = key
             self.dirty = True
             if isinstance(self.actions.decision, PenaltyOverlay):

@@ -2,7 +2,7 @@
 
 The match changes at once when an action is applied; the screen must not. Events go into
 a queue here; each becomes a `Step` (cards in flight plus what changes when they land),
-and the displayed state (`ViewState`) changes only as flights land. When the queue is
+and the displayed state (`ShownState`) changes only as flights land. When the queue is
 empty the state becomes the viewer's `SeatView` (`sync`), so nothing can drift: the
 steps only animate the way there.
 
@@ -81,7 +81,7 @@ class Step:
 
 
 @dataclass
-class ViewState:
+class ShownState:
     """What the table shows now. Hands hold the true cards where known, `None` where not.
 
     Which hand is drawn face up is the scene's decision; this state only remembers.
@@ -103,7 +103,7 @@ class ViewState:
     penalty: int = 0  # cards waiting for the current seat (a Draw Two, a stack)
 
     @classmethod
-    def empty(cls, players: int) -> ViewState:
+    def empty(cls, players: int) -> ShownState:
         return cls(
             players=players,
             hands=[[] for _ in range(players)],
@@ -136,7 +136,7 @@ def _remove_card(hand: list[Card | None], card: Card) -> None:
         hand.pop()
 
 
-class TableView:
+class ShownTable:
     """The event queue and the displayed state.
 
     `names` are the seats' names (for log lines); `deck_size` starts the draw pile count
@@ -148,7 +148,7 @@ class TableView:
         #: the seat the log speaks to as "you" (a lone human), or None
         self.you = you
         self.deck_size = deck_size
-        self.state = ViewState.empty(len(names))
+        self.state = ShownState.empty(len(names))
         self.queue: deque[ev.Event] = deque()
         # the log's lines as last worded, and what they were worded from
         self._lines: tuple[object, list[str]] = ((), [])
@@ -279,7 +279,7 @@ class TableView:
     def _round_started(self, e: ev.RoundStarted, shown: int | None) -> Step:
         def reset() -> None:
             log = self.state.log
-            self.state = ViewState.empty(e.players)
+            self.state = ShownState.empty(e.players)
             self.state.log = log
             self.state.dealer = e.dealer
             self.state.current = -1  # nobody's turn until the start card is turned
