@@ -13,7 +13,7 @@ the game forks and each branch is played out by its own bot. So only deals where
 variant decides differently can differ, and the win-rate difference has a far smaller
 standard error than two independent runs. A variant is `name=value` overrides of
 `HardBot` attributes (values read as Python literals), comma separated; the baseline
-may be given the same way. Trials and their figures: benchmarks/RESULTS.md. Not a
+may be given the same way. Trials and their figures: benchmarks/JOURNAL.md. Not a
 test: prints only.
 """
 

@@ -20,7 +20,7 @@ HARD_DIGEST = "ce445cb6152e497cc86751db5d89772785db172eb7e5ee5de8e67abaceaea200"
 NORMAL_DIGEST = "4a799e34d1080fb391c441674f91a660bb695a4e7cc820fe0b8ef8c9f2694c8b"
 # Positions where hard's choice changed on purpose since, with the choice it makes now:
 # its search plays and reads opponents by Normal's own scoring, which knows what a 7 or
-# 0 (7-0) and a Swap Hands card are worth and whom they go to (benchmarks/RESULTS.md,
+# 0 (7-0) and a Swap Hands card are worth and whom they go to (benchmarks/JOURNAL.md,
 # "Issue 18"). All 66 are swedish or party positions.
 CHANGED: dict[int, str] = {
     1145: "p1R2",

@@ -14,7 +14,7 @@ from .fingerprints import PRESETS, SUITE_SEEDS, digest
 
 # Since the idle-turn rule (issue 37): no game plays differently, but the state snapshot
 # holds the idle-turn counter (`stall`), which a card drawn when it was the only one and
-# played now counts; with it left out every game hashes as before: benchmarks/RESULTS.md.
+# played now counts; with it left out every game hashes as before: benchmarks/JOURNAL.md.
 DIGEST = "12e68327a97a8b08613ae8a3e6363f1a25a59fe2d050affbadad95467fd9d6a0"
 
 

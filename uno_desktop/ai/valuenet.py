@@ -5,7 +5,7 @@ the round. Here 26 numbers describe each seat's hand as seen from the seat to mo
 (size, wilds, action cards, whether it can play on the top card, what the seat before
 it holds to hit it with); an 8-unit tanh layer reads each seat's numbers with those of
 the seats before, after and opposite it, and a softmax over the four gives the chances.
-Fitted by `benchmarks/fit_table_net.py` (figures in benchmarks/RESULTS.md), it reads
+Fitted by `benchmarks/fit_table_net.py` (figures in benchmarks/JOURNAL.md), it reads
 what a per-seat logit cannot: "the seat before me holds a Wild Draw Four and I am on
 one card". It runs in plain Python: the hidden layer is a sum of what each seat's hand
 and each seat's place give it, and playouts meet the same few hands and places again

@@ -10,7 +10,7 @@ narration (`narration`) words the events themselves. A `match` with `assert_neve
 makes mypy name any event type added to the engine and left unread here.
 
 Facts are named tuples: a bot folds its whole history at every decision, and a named
-tuple is made five times faster than a frozen dataclass (benchmarks/RESULTS.md, issue 23).
+tuple is made five times faster than a frozen dataclass (benchmarks/JOURNAL.md, issue 23).
 """
 
 from __future__ import annotations
