@@ -144,7 +144,7 @@ def test_the_crash_report_carries_the_running_match(app):
 
     match = Match(load_preset("official"), [SeatSpec("A", "easy"), SeatSpec("B", "easy")], 77)
     match.start_round()
-    app.services.match = match
+    app.services.session_for(match)
     app.start(Probe(fail=True))
     app.step(1 / 60)
     text = app.last_crash_report.read_text(encoding="utf-8")

@@ -11,9 +11,10 @@ import pytest
 from uno_desktop.lang.i18n import language, set_language
 from uno_desktop.play.match import ManualClock, Match, SeatSpec
 from uno_desktop.rules.presets import load_preset
+from uno_desktop.session.match_session import round_winners
 from uno_desktop.ui.scene import SceneStack
 from uno_desktop.ui.scenes.how_to_play import HowToPlayScene, sections_for
-from uno_desktop.ui.scenes.match_end import MatchEndScene, round_winners
+from uno_desktop.ui.scenes.match_end import MatchEndScene
 from uno_desktop.ui.scenes.message import MessageScene
 from uno_desktop.ui.scenes.new_game import NewGameScene
 from uno_desktop.ui.scenes.pause import PauseScene
@@ -243,7 +244,7 @@ def test_the_custom_rule_text_goes_into_the_rules(services):
 
 def test_pause_save_and_quit_returns_to_a_title_with_continue(services):
     match = computer_match(services)
-    services.match = match
+    services.session_for(match)
     stack = SceneStack()
     pause = PauseScene(services, match)
     show(pause, stack)

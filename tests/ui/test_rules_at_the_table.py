@@ -105,7 +105,7 @@ def test_the_round_end_names_the_rules_the_match_is_played_with(services):
 
 def test_how_to_play_during_a_match_names_its_rules(services):
     match = finished_round("Grandma's rules")
-    services.match = match
+    services.session_for(match)
     scene = HowToPlayScene(services, overlay=True)
     scene.relayout((1280, 720))
     assert "Grandma's rules" in scene.texts["title"][0]

@@ -199,7 +199,7 @@ def test_rules_changed_and_not_saved_are_played_and_continued(stack, services):
     assert match.preset == "official"
     assert "(changed)" in match.rules.title
     assert not presets_folder().exists() or not list(presets_folder().glob("*.yaml"))
-    services.match = None
+    services.end_session()
     table = services.scenes.continue_match()
     assert services.match is not None and services.match.rules.uno_penalty == 6
     assert table is not None

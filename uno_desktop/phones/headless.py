@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 
 from uno_desktop.play.match import Match
+from uno_desktop.session.match_session import MatchSession
 
 from .table import PhoneTable
 
@@ -23,6 +24,7 @@ class HeadlessGame:
     def __init__(self, table: PhoneTable, match: Match, *, deal_on: bool = False) -> None:
         self.table = table
         self.match = match
+        self.session = MatchSession(match, None)  # as the window's round end deals on
         self.deal_on = deal_on
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="game", daemon=True)
@@ -57,10 +59,6 @@ class HeadlessGame:
             match.poll()
             table.publish()
             if match.round_over:
-                if not self.deal_on:
+                if not self.deal_on or not self.session.next_round():
                     return
-                match.finish_round()
-                if match.match_over:
-                    return
-                match.start_round()
                 table.publish()

@@ -242,12 +242,10 @@ class Scenes:
         """The table for `match`: autosaved after every action, remembered for crash
         reports. A match with phone seats starts its phone server (new links every time)
         and shows the join panel first; OSError when it cannot listen."""
-        from uno_desktop.play.replay import keep_round
         from uno_desktop.ui.phone_link import phone_seats
         from uno_desktop.ui.table.scene import TableScene
 
         services = self._services
-        storage = services.storage
         previous, services.phones = services.phones, None
         if previous is not None and not phone_seats(match):
             previous.stop()  # a match left before this one lets its phones go
@@ -260,18 +258,8 @@ class Scenes:
                     raise  # the command line says it and exits
                 return self._no_phones(str(exc))
 
-        def autosave(m: Match) -> None:
-            if storage is not None:
-                try:
-                    storage.save_match(m.to_dict())
-                except Exception:
-                    log.exception("autosave failed")
-                if m.round_over:
-                    keep_round(storage, m)
-
-        match.on_change = autosave
-        services.match = match
-        autosave(match)
+        services.end_session()
+        services.session_for(match).save()
         table = TableScene(services, match)
         if services.phones is None:
             return table

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from uno_desktop.play.match import Match
     from uno_desktop.play.pacing import Timing
     from uno_desktop.render.cards import CardPainter
+    from uno_desktop.session.match_session import MatchSession
     from uno_desktop.store.storage import Settings, Storage
     from uno_desktop.ui.phone_link import PhoneLink
 
@@ -80,8 +81,9 @@ class Services:
     sounds: Sounds
     painter: CardPainter
     clock: Clock
-    #: the match being played (for pause/crash reports); set when a table is made
-    match: Match | None = None
+    #: the match being played and what keeps it (saves, statistics, next round); set
+    #: when a table is made, None once the match ended or was left
+    session: MatchSession | None = None
     #: called after every apply_settings (the app switches full screen, the table re-times)
     listeners: list[Callable[[Settings], None]] = dataclasses.field(default_factory=list)
     #: the phone seats of the match being played (None: no phone seat, or no match)
@@ -97,6 +99,25 @@ class Services:
 
     def __post_init__(self) -> None:
         self.scenes = Scenes(self)
+
+    @property
+    def match(self) -> Match | None:
+        """The match being played (for pause and crash reports)."""
+        return self.session.match if self.session is not None else None
+
+    def session_for(self, match: Match) -> MatchSession:
+        """The session keeping `match` (made now for a match no table was made for)."""
+        from uno_desktop.session.match_session import MatchSession
+
+        if self.session is None or self.session.match is not match:
+            self.session = MatchSession(match, self.storage)
+        return self.session
+
+    def end_session(self) -> None:
+        """The match ended or was left: nothing keeps it any more."""
+        session, self.session = self.session, None
+        if session is not None:
+            session.close()
 
     def close_phones(self) -> None:
         """Stop the phone server, if one runs (the match ended or was left, the window

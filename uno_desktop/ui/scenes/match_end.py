@@ -24,7 +24,6 @@ from uno_desktop.engine import Card
 from uno_desktop.engine.rules import Scoring
 from uno_desktop.lang.i18n import N_, _, integer
 from uno_desktop.play.match import new_seed
-from uno_desktop.play.seats import SeatKind
 from uno_desktop.render import theme
 from uno_desktop.render.fonts import font, text_size
 from uno_desktop.ui.celebration import BURST_RGB, CELEBRATE_S, draw_fireworks, fireworks
@@ -46,7 +45,6 @@ CONFETTI_RGB = (*BURST_RGB, theme.TEXT_RGB)
 if TYPE_CHECKING:
     from uno_desktop.play.match import Match
     from uno_desktop.ui.services import Services
-    from uno_desktop.ui.table.source import TableSource
 
 
 @dataclass(frozen=True)
@@ -78,21 +76,6 @@ def confetti(seed: int) -> list[Confetto]:
     ]
 
 
-def round_winners(match: TableSource) -> list[int | None]:
-    """Who went out in each finished round, from the points (None: a blocked round)."""
-    winners: list[int | None] = []
-    for pts in match.round_history:
-        if not any(pts):
-            winners.append(None)
-        elif match.rules.scoring is Scoring.PENALTY:
-            zeros = [i for i, p in enumerate(pts) if p == 0]
-            winners.append(zeros[0] if len(zeros) == 1 else None)
-        else:
-            best = max(pts)
-            winners.append(pts.index(best))
-    return winners
-
-
 def standings(totals: list[int], *, penalty: bool = False) -> list[tuple[int, int]]:
     """(place, seat) for every seat, best first: most points wins (fewest under penalty
     scoring), and seats on the same total share a place (1, 2, 2, 4)."""
@@ -105,29 +88,6 @@ def standings(totals: list[int], *, penalty: bool = False) -> list[tuple[int, in
         else:
             out.append((k + 1, seat))
     return out
-
-
-def record_match(services: Services, match: Match) -> None:
-    """Count the match in the statistics once (by its id) and then clear the saved match;
-    if the statistics cannot be written, the saved match stays until they can."""
-    storage = services.storage
-    if storage is None:
-        return
-    try:
-        from uno_desktop.store.storage import MatchResult, SeatSetting
-
-        result = MatchResult(
-            preset=match.preset,
-            seats=tuple(SeatSetting(s.name, SeatKind(s.kind)) for s in match.seats),
-            round_points=tuple(tuple(p) for p in match.round_history),
-            round_winners=tuple(round_winners(match)),
-            winner=match.match_winner,
-            match_id=match.match_id,
-        )
-        if not storage.finish_match(result):
-            log.warning("the match could not be recorded yet; its save is kept")
-    except Exception:  # statistics are nice to have; the winner screen must still show
-        log.exception("could not record the match")
 
 
 class MatchEndScene(Dialog):
@@ -148,9 +108,8 @@ class MatchEndScene(Dialog):
     def enter(self) -> None:
         if not self._recorded:
             self._recorded = True
-            record_match(self.services, self.match)
-            self.match.on_change = None
-            self.services.match = None
+            self.services.session_for(self.match).record_match()
+            self.services.end_session()
             try:
                 self.services.sounds.play("celebrate")
             except Exception:

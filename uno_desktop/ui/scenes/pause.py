@@ -86,15 +86,11 @@ class PauseScene(Dialog):
             self.stack.clear_to(self.services.scenes.title())
 
     def save_and_quit(self) -> None:
-
-        storage = self.services.storage
-        match = self.services.match  # the match being played (the table sees less of it)
-        if storage is not None and match is not None and not match.match_over:
-            try:
-                storage.save_match(match.to_dict())
-            except Exception:
-                log.exception("could not save the match")
-        self.services.match = None
+        """Save the match as it stands and go back to the title (Continue brings it back)."""
+        session = self.services.session
+        if session is not None and not session.match.match_over:
+            session.save()
+        self.services.end_session()
         if self.stack is not None:
             self.stack.clear_to(self.services.scenes.title())
 

@@ -20,7 +20,6 @@ import pygame
 
 from uno_desktop.engine import Card, Scoring
 from uno_desktop.lang.i18n import N_, _, integer
-from uno_desktop.play.seats import SeatKind
 from uno_desktop.render import theme
 from uno_desktop.ui.celebration import (
     ROUND_BURSTS,
@@ -43,31 +42,6 @@ COUNT_STEP_S = 0.11
 COUNT_TOTAL_S = 3.0
 #: how long the scores are up before a phone may start the next round
 PHONE_NEXT_DELAY_S = 2.5
-
-
-def count_round(services: Services, match: TableSource) -> None:
-    """Count the finished round in the statistics for every seat (once per round of a
-    match: `Storage.record_round`), so Statistics shows rounds and points before any
-    match is finished. Only a live match is counted; a failure never stops the table."""
-    from uno_desktop.play.match import Match
-    from uno_desktop.store.storage import RoundResult, SeatSetting
-
-    storage = services.storage
-    if storage is None or not isinstance(match, Match):
-        return
-    try:
-        view = match.seat_view(None)
-        storage.record_round(
-            RoundResult(
-                match_id=match.match_id,
-                round_no=match.round_no,
-                seats=tuple(SeatSetting(s.name, SeatKind(s.kind)) for s in match.seats),
-                points=tuple(view.points),
-                winner=None if view.blocked else view.winner,
-            )
-        )
-    except Exception:  # statistics are nice to have; the round end must still show
-        log.exception("could not count the round")
 
 
 class RoundEndScene(Overlay):
@@ -126,7 +100,10 @@ class RoundEndScene(Overlay):
     def enter(self) -> None:
         super().enter()
         self._shown_at_s = self.services.clock.now_s()
-        count_round(self.services, self.match)
+        from uno_desktop.play.match import Match
+
+        if isinstance(self.match, Match):  # a live match (not the tutorial's)
+            self.services.session_for(self.match).count_round()
 
     def build(self) -> None:
         self.next_button = Button(
@@ -297,14 +274,21 @@ class RoundEndScene(Overlay):
         phones = self._phones()
         if phones is not None:
             phones.offer_next_round(None)
-        if not match.round_finished:
-            match.finish_round()
+        from uno_desktop.play.match import Match
+
         self.close()
-        if match.match_over:
+        if isinstance(match, Match):
+            dealt = self.services.session_for(match).next_round()
+        else:  # the tutorial's scripted round
+            if not match.round_finished:
+                match.finish_round()
+            dealt = not match.match_over
+            if dealt:
+                match.start_round()
+        if not dealt:
             if self.stack is not None:
                 self.stack.push(self.services.scenes.match_end(match))
             return
-        match.start_round()
         if self.on_next_round is not None:
             self.on_next_round()
 

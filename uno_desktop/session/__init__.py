@@ -1,0 +1,1 @@
+"""A match's life, owned in one place: `MatchSession`."""
