@@ -261,3 +261,22 @@ def test_a_loop_closed_only_by_a_type_only_import_is_not_a_cycle():
         }
     )
     assert cycles(package) == []
+
+
+def main() -> None:
+    """The house in figures: `.venv/bin/python -m tests.test_layers`."""
+    modules = read_package()
+    every = {
+        name: Module(m.name, m.path, tuple(Import(i.line, i.target, False) for i in m.imports))
+        for name, m in modules.items()
+    }
+    top = sorted(p.name for p in PACKAGE.glob("*.py"))
+    print(f"modules at the package's top: {len(top)} ({', '.join(top)})")
+    print(f"import cycles (imports that run): {len(cycles(modules))}")
+    print(f"loops closed by type-only imports: {len(cycles(every))}")
+    print(f"imports pointing up a layer: {len(upward_imports(modules, design_layers()))}")
+    print(f"table_* files in ui/: {len(list((PACKAGE / 'ui').glob('table_*.py')))}")
+
+
+if __name__ == "__main__":
+    main()
