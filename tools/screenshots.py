@@ -653,6 +653,15 @@ def rules_refused(size: tuple[int, int]) -> object:
     return screen
 
 
+def rules_leave(size: tuple[int, int]) -> object:
+    """Back on the Rules screen after a change: asked first."""
+    import pygame
+
+    screen = rules(size)
+    _key(screen, pygame.K_ESCAPE)
+    return screen
+
+
 def rules_save(size: tuple[int, int]) -> object:
     """Save as our rules: the name typed."""
     import pygame
@@ -724,6 +733,7 @@ SITUATIONS: dict[str, Callable[[tuple[int, int]], object]] = {
     "rules": rules,
     "rules-refused": rules_refused,
     "rules-save": rules_save,
+    "rules-leave": rules_leave,
     "new-game-own": new_game_own,
     "presets-folder": presets_folder,
 }

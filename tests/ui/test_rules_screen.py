@@ -345,3 +345,22 @@ def test_the_wild_customizable_rule_is_typed_and_chosen_on_the_rules_screen(stac
     rule = scene.rules().custom_rule
     assert (rule.text, rule.effect) == ("Sing a song", CustomEffect.TEXT)
     assert not scene.rule_amount.visible  # a text rule draws no cards
+
+
+def test_back_with_changed_rules_asks_first_and_cancel_keeps_the_changes(stack):
+    scene = rules_screen(stack)
+    choose(stack, scene.controls["uno_penalty"][0], 6)
+    click(stack, scene.back_button)
+    question = top(stack)
+    assert isinstance(question, ConfirmScene)
+    key(stack, pygame.K_ESCAPE)
+    assert top(stack) is scene and scene.rules().uno_penalty == 6
+    click(stack, scene.back_button)
+    click(stack, top(stack).yes)  # type: ignore[attr-defined]
+    assert scene.closed and not isinstance(top(stack), ConfirmScene)
+
+
+def test_back_with_nothing_changed_leaves_at_once(stack):
+    scene = rules_screen(stack)
+    click(stack, scene.back_button)
+    assert scene.closed and not isinstance(top(stack), ConfirmScene)

@@ -108,6 +108,7 @@ class RulesScene(Dialog):
         self.base_name, self.base = base_name, base
         self.editing, self.editing_title = editing, editing_title
         self.changes: dict[str, Any] = dict(changes or {})
+        self._opened_with = dict(self.changes)  # Back asks first once they differ
         self.on_play, self.on_saved = on_play, on_saved
         self.refusal = ""  # why the last change was refused ("" : none)
         self.offset = 0
@@ -264,6 +265,14 @@ class RulesScene(Dialog):
         """Play with these rules (saved or not): New game starts the match with them."""
         self.on_play(self.base_name, self.rules(), dict(self.changes))
         self.close()
+
+    def back(self) -> None:
+        """Back (and Esc): changes not played nor saved are lost, so ask first."""
+        if self.changes == self._opened_with or self.stack is None:
+            self.close()
+            return
+        question = N_("Leave without saving? Your changes to the rules will be lost.")
+        self.stack.push(self.services.scenes.confirm(question, N_("Leave"), self.close))
 
     def ask_name(self) -> None:
         if self.stack is not None:
