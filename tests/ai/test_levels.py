@@ -6,6 +6,7 @@ import random
 
 from uno_desktop.ai import LEVELS, make_bot
 from uno_desktop.ai.hard import HardBot
+from uno_desktop.ai.knowledge import Knowledge
 from uno_desktop.engine import (
     CallUno,
     CatchUno,
@@ -282,3 +283,29 @@ def test_normal_heads_up_plays_its_wild_against_an_opponent_on_two_cards():
     assert game.current == 0 and game.hand_size(1) == 2
     action = _choose("normal", game, 0)
     assert isinstance(action, Play) and action.card == parse_cards("W")[0]
+
+
+def _wild_draw_four_on(hand):
+    """Seat 0 to play `hand` on a red 5; seat 1 holds three cards."""
+    rules = RuleSet(hand_size=3)
+    game = _game([hand, ["B1", "B2", "B3"]], "R5", rules=rules, dealer=1)
+    obs = game.observation(0)
+    return obs, Knowledge.from_observation(obs)
+
+
+def _w4_score(obs, know, chances, challenges):
+    know.seats[1].challenge_chances, know.seats[1].challenges_made = chances, challenges
+    return HardBot().score_play(obs, parse_cards("W4")[0], know)
+
+
+def test_hard_likes_a_bluffed_wild_draw_four_less_against_a_seat_that_has_challenged():
+    obs, know = _wild_draw_four_on(["W4", "R1", "G7"])  # holds red: a bluff
+    never = _w4_score(obs, know, chances=2, challenges=0)
+    unknown = _w4_score(obs, know, chances=0, challenges=0)
+    challenger = _w4_score(obs, know, chances=2, challenges=2)
+    assert never > unknown > challenger
+
+
+def test_an_honest_wild_draw_four_fears_no_challenge():
+    obs, know = _wild_draw_four_on(["W4", "G1", "G7"])  # no red: a challenge would fail
+    assert _w4_score(obs, know, chances=2, challenges=2) == _w4_score(obs, know, 0, 0)
