@@ -52,7 +52,7 @@ PRIOR_BLUFF = 0.05
 PRIOR_CHALLENGE = 0.1  # how readily an unknown opponent challenges a Wild Draw Four
 BLUFF_RISK = 14.0  # a Wild Draw Four bluff's worth lost, times the victim's challenge rate
 ENDGAME_BLUFF_PRIOR = 0.6  # a Wild Draw Four against a player about to go out
-CHALLENGE_AT = 0.35  # a wrong challenge costs two cards; a right one saves four
+CHALLENGE_AT = 0.25  # a wrong challenge costs us two cards; a right one swings eight and a turn
 
 
 class HardBot(NormalBot):
@@ -71,6 +71,8 @@ class HardBot(NormalBot):
     void_play_bonus = 6.0  # playing a colour the next player lacks (scaled by the odds)
     follow_block_bonus = 12.0  # playing a card the next player cannot answer at all (odds)
     lack_color_weight = 0.75  # naming a colour the next player probably lacks
+    prior_bonus = PRIOR_BONUS
+    max_candidates = MAX_CANDIDATES
     table_samples = TABLE_SAMPLES
     table_depth = TABLE_DEPTH
     table_z = TABLE_Z
@@ -113,7 +115,7 @@ class HardBot(NormalBot):
                 target = fewest_cards_target(obs) if needs_swap_target(plays) else None
                 return variant(plays, color, target, True)
             # At larger tables the heuristic's pick stands unless the round is critical.
-            width = MAX_CANDIDATES if table or obs.players <= HEADS_UP else 1
+            width = self.max_candidates if table or obs.players <= HEADS_UP else 1
             candidates = list(self.ranked_plays(obs, opts, know)[:width])
             if opts.draw is not None and (
                 not candidates or all(isinstance(p, Play) and p.card.is_wild for p in candidates)
@@ -134,7 +136,7 @@ class HardBot(NormalBot):
             rng,
             samples=max(2, self.rollouts // len(candidates)),
             depth=self.depth,
-            prior_bonus=PRIOR_BONUS,
+            prior_bonus=self.prior_bonus,
         )
 
     def table_search(self, obs: Observation) -> bool:
