@@ -2,12 +2,14 @@
 
     .venv/bin/python benchmarks/ai_paired.py --games 5000 --seed 60 --variant table_z=0.5
     .venv/bin/python benchmarks/ai_paired.py --games 2000 --players 2 --variant rollouts=32
+    cd benchmarks && ../.venv/bin/python ai_paired.py --players 2 --opponent mixbot2 ...
 
 Each deal is played by the baseline hard bot and by the variant in the same seat among
-normal bots (seats and dealer rotate as in `simulate_bots`; deal seeds come from their
-own rng, so both see exactly the same cards, and the hard bot's rng is seeded afresh at
-every ply of a deal, the same for both (`ply_rng`), so drawing more or fewer numbers
-from it does not by itself make the games differ).
+normal bots, or `--opponent` bots (easy, or one of UnoAI's: `peers.unoai`); seats and
+dealer rotate as in `simulate_bots`; deal seeds come from their own rng, so both see
+exactly the same cards, and the hard bot's rng is seeded afresh at every ply of a deal,
+the same for both (`ply_rng`), so drawing more or fewer numbers from it does not by
+itself make the games differ.
 The two games run in lockstep until the two hard bots first choose differently; there
 the game forks and each branch is played out by its own bot. So only deals where the
 variant decides differently can differ, and the win-rate difference has a far smaller
@@ -27,6 +29,7 @@ import time
 from collections.abc import Sequence
 
 from uno_desktop.ai import HardBot, make_bot
+from uno_desktop.ai.base import Bot
 from uno_desktop.engine import Action, Game, RuleSet
 
 
@@ -90,10 +93,11 @@ def play_pair(
     bot_seed: int,
     base: HardBot,
     var: HardBot,
+    opponent: str = "normal",
 ) -> tuple[int | None, int | None, bool]:
     """Winners with the baseline and with the variant in `hard_seat`, and whether the two
-    games forked. The normal bots share one rng (they never use it, but stay fair)."""
-    normal = make_bot("normal")
+    games forked. The other seats share one rng (normal bots never use it)."""
+    normal = _opponent(opponent)
     rng_n = random.Random(bot_seed ^ 0x9E3779B9)
     game = Game.new(rules, n, seed=deal_seed, dealer=dealer)
     played: list[Action] = []
@@ -144,6 +148,15 @@ def play_pair(
     return game.winner, game.winner, False
 
 
+def _opponent(name: str) -> Bot:
+    """A bot for the other seats: one of our levels, or one of UnoAI's (`peers.unoai`)."""
+    if name in ("easy", "normal", "hard"):
+        return make_bot(name)
+    from peers.unoai import BOTS, Peer  # the benchmarks folder is on the path when run
+
+    return Peer(BOTS[name]())  # type: ignore[return-value]
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=3000, help="deals (each played twice)")
@@ -151,6 +164,9 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--base", default="", help="HardBot overrides for the baseline")
     p.add_argument("--variant", default="", help="HardBot overrides for the variant")
+    p.add_argument(
+        "--opponent", default="normal", help="normal, easy, or random, cardranking, mixbot2"
+    )
     p.add_argument("--every", type=int, default=0, help="print a running line every N deals")
     args = p.parse_args()
     rules, n = RuleSet(), args.players
@@ -162,7 +178,9 @@ def main() -> None:
     for g in range(args.games):
         deal_seed, bot_seed = deals.getrandbits(64), deals.getrandbits(64)
         hard_seat, dealer = g % n, (g // n) % n
-        wa, wb, fork = play_pair(rules, n, hard_seat, dealer, deal_seed, bot_seed, base, var)
+        wa, wb, fork = play_pair(
+            rules, n, hard_seat, dealer, deal_seed, bot_seed, base, var, args.opponent
+        )
         a, b = int(wa == hard_seat), int(wb == hard_seat)
         wins_a += a
         wins_b += b
@@ -175,7 +193,7 @@ def main() -> None:
     var_d = sum((d - mean) ** 2 for d in diffs) / max(games - 1, 1)
     se = math.sqrt(var_d / games)
     print(
-        f"$ ai_paired --players {n} --games {games} --seed {args.seed} "
+        f"$ ai_paired --players {n} --opponent {args.opponent} --games {games} --seed {args.seed} "
         f"--base '{args.base}' --variant '{args.variant}'"
     )
     print(

@@ -101,3 +101,56 @@ def test_cannot_follow_leaves_out_a_colour_the_seat_showed_it_lacks():
 def test_a_seat_known_to_hold_a_wild_can_always_follow():
     know = _hand_knowledge(["B3", "Y4"], known=["W"])
     assert know.p_cannot_follow(1, parse_cards("R2")[0], 2) == 0.0
+
+
+def _bluff_then_colour_played():
+    """Seat 1 plays a Wild Draw Four on red while holding R1, names red, seat 0 takes the
+    four cards, and seat 1 (heads-up: its turn again) plays the R1 it held all along."""
+    game = _game([["G1", "G3", "G4", "G6"], ["W4", "R1", "B1", "B2"]], "R5")
+    game.apply(Play(1, parse_cards("W4")[0], Color.RED))
+    game.apply(Draw(0))
+    game.apply(Play(1, parse_cards("R1")[0]))
+    return game
+
+
+def test_a_wild_draw_four_is_shown_a_bluff_when_its_covered_colour_is_played_before_a_draw():
+    know = Knowledge.from_observation(_bluff_then_colour_played().observation(0))
+    assert know.seats[1].bluffs_shown == 1
+    assert know.bluff_rate(1, 0.05) > 0.05
+
+
+def test_a_wild_draw_four_is_not_shown_a_bluff_after_its_player_drew():
+    game = _game(
+        [["G1", "G3", "G4", "G6"], ["W4", "B1", "B2", "B3"]],
+        "R5",
+        pile=["Y1", "Y2", "Y3", "Y4", "R9"],
+    )
+    game.apply(Play(1, parse_cards("W4")[0], Color.GREEN))
+    game.apply(Draw(0))  # seat 0 takes the four
+    game.apply(Draw(1))  # seat 1 draws (R9): whatever red it plays now may be new
+    know = Knowledge.from_observation(game.observation(0))
+    assert know.seats[1].bluffs_shown == 0
+
+
+def test_a_victim_who_takes_the_four_cards_declined_a_challenge():
+    know = Knowledge.from_observation(_bluff_then_colour_played().observation(1))
+    assert know.seats[0].challenge_chances == 1 and know.seats[0].challenges_made == 0
+    assert know.challenge_rate(0, 0.1) < 0.1
+
+
+def test_a_victim_who_challenges_is_counted_a_challenger():
+    game = _game([["G1", "G3", "G4", "G6"], ["W4", "R1", "B1", "B2"]], "R5")
+    game.apply(Play(1, parse_cards("W4")[0], Color.BLUE))
+    game.apply(Challenge(0))
+    know = Knowledge.from_observation(game.observation(1))
+    assert know.seats[0].challenge_chances == 1 and know.seats[0].challenges_made == 1
+    assert know.challenge_rate(0, 0.1) > 0.1
+
+
+def test_no_challenge_chance_is_counted_where_the_rules_allow_no_challenge():
+    rules = RuleSet(hand_size=4, challenge=False)
+    hands = [["G1", "G3", "G4", "G6"], ["W4", "R1", "B1", "B2"]]
+    game = Game.new(rules, 2, dealer=0, deck=stacked_deck(rules, hands, "R5"))
+    game.apply(Play(1, parse_cards("W4")[0], Color.RED))  # seat 0 draws four at once
+    assert game.hand_size(0) == 8
+    assert Knowledge.from_observation(game.observation(1)).seats[0].challenge_chances == 0

@@ -6,6 +6,7 @@ import random
 
 from uno_desktop.ai import LEVELS, make_bot
 from uno_desktop.ai.hard import HardBot
+from uno_desktop.ai.knowledge import Knowledge
 from uno_desktop.engine import (
     CallUno,
     CatchUno,
@@ -115,7 +116,8 @@ def test_bots_do_nothing_out_of_turn_when_there_is_nothing_to_do():
 
 def test_normal_names_the_colour_it_holds_most_of():
     # Only the wild matches the yellow 5; after it: two greens and one red.
-    game = _game([["G1", "W", "G2", "R3"], ["B1", "B2", "B3", "B4"]], "Y5", dealer=1)
+    hands = [["G1", "W", "G2", "R3"], ["B1", "B2", "B3", "B4"], ["B5", "B6", "B7", "B8"]]
+    game = _game(hands, "Y5", dealer=2)
     assert game.current == 0
     action = _choose("normal", game, 0)
     assert action.card == parse_cards("W")[0] and action.color is Color.GREEN
@@ -250,3 +252,60 @@ def test_hard_at_four_players_takes_its_heuristic_choice_without_searching(monke
     assert game.current == 0
     action = _choose(HardBot(), game, 0)
     assert isinstance(action, Play) and action.card.is_wild
+
+
+def test_normal_heads_up_draws_rather_than_spend_its_only_playable_wild_early():
+    # Only the wild matches the yellow 5; four coloured cards stay in hand.
+    rules = RuleSet(hand_size=5)
+    game = _game(
+        [["G1", "W", "G2", "R3", "B4"], ["B1", "B2", "B3", "B4", "B5"]], "Y5", rules=rules, dealer=1
+    )
+    assert game.current == 0
+    assert _choose("normal", game, 0) == Draw(0)
+
+
+def test_normal_heads_up_plays_its_wild_once_few_coloured_cards_remain():
+    rules = RuleSet(hand_size=3)
+    game = _game([["G1", "W", "G2"], ["B1", "B2", "B3"]], "Y5", rules=rules, dealer=1)
+    action = _choose("normal", game, 0)
+    assert isinstance(action, Play) and action.card == parse_cards("W")[0]
+
+
+def test_normal_heads_up_plays_its_wild_against_an_opponent_on_two_cards():
+    rules = RuleSet(hand_size=5)
+    hands = [["G6", "W", "G7", "R8", "B9"], ["Y1", "Y2", "Y3", "B1", "B2"]]
+    game = _game(hands, "Y5", pile=["R4", "R0"], rules=rules)
+    for card in ("Y1", "Y2"):
+        game.apply(Play(1, parse_cards(card)[0]))
+        assert _choose("normal", game, 0) == Draw(0)  # the opponent still holds 4, then 3
+        game.apply(Draw(0))  # R4, then R0: neither plays, the turn passes
+    game.apply(Play(1, parse_cards("Y3")[0]))
+    assert game.current == 0 and game.hand_size(1) == 2
+    action = _choose("normal", game, 0)
+    assert isinstance(action, Play) and action.card == parse_cards("W")[0]
+
+
+def _wild_draw_four_on(hand):
+    """Seat 0 to play `hand` on a red 5; seat 1 holds three cards."""
+    rules = RuleSet(hand_size=3)
+    game = _game([hand, ["B1", "B2", "B3"]], "R5", rules=rules, dealer=1)
+    obs = game.observation(0)
+    return obs, Knowledge.from_observation(obs)
+
+
+def _w4_score(obs, know, chances, challenges):
+    know.seats[1].challenge_chances, know.seats[1].challenges_made = chances, challenges
+    return HardBot().score_play(obs, parse_cards("W4")[0], know)
+
+
+def test_hard_likes_a_bluffed_wild_draw_four_less_against_a_seat_that_has_challenged():
+    obs, know = _wild_draw_four_on(["W4", "R1", "G7"])  # holds red: a bluff
+    never = _w4_score(obs, know, chances=2, challenges=0)
+    unknown = _w4_score(obs, know, chances=0, challenges=0)
+    challenger = _w4_score(obs, know, chances=2, challenges=2)
+    assert never > unknown > challenger
+
+
+def test_an_honest_wild_draw_four_fears_no_challenge():
+    obs, know = _wild_draw_four_on(["W4", "G1", "G7"])  # no red: a challenge would fail
+    assert _w4_score(obs, know, chances=2, challenges=2) == _w4_score(obs, know, 0, 0)

@@ -7,7 +7,8 @@ import random
 from collections.abc import Mapping
 
 from uno_desktop.ai import make_bot
-from uno_desktop.engine import Card, Game, RuleSet
+from uno_desktop.ai.knowledge import Knowledge
+from uno_desktop.engine import Card, Color, Draw, Game, Play, RuleSet
 
 from .helpers import stacked_deck
 
@@ -84,3 +85,22 @@ def test_hard_bot_choice_does_not_depend_on_hidden_cards():
         choice_a = bot.choose(obs_a, a.legal_actions(0), random.Random(seed))
         choice_b = bot.choose(obs_b, b.legal_actions(0), random.Random(seed))
         assert choice_a == choice_b
+
+
+def test_hards_opponent_model_reads_only_the_observation():
+    # The same public moves over different hidden cards: seat 1 plays a Wild Draw Four
+    # (a bluff in one game, honest in the other), seat 0 takes the cards. Seat 0's
+    # record of seat 1's bluffing and its own challenging must be the same in both.
+    rules = RuleSet(hand_size=4)
+    me = ["G1", "G3", "G4", "G6"]
+    records = []
+    for theirs in (["W4", "R1", "B1", "B2"], ["W4", "Y1", "B1", "B2"]):
+        deck = stacked_deck(rules, [me, theirs], "R5", ["Y7", "Y8", "Y9", "G9"])
+        game = Game.new(rules, 2, dealer=0, deck=deck)
+        game.apply(Play(1, Card.parse("W4"), Color.BLUE))
+        game.apply(Draw(0))
+        know = Knowledge.from_observation(game.observation(0))
+        records.append(
+            [(s.guilty, s.bluffs_shown, s.challenge_chances, s.challenges_made) for s in know.seats]
+        )
+    assert records[0] == records[1]

@@ -3,11 +3,13 @@
 On top of Normal's table sense it rebuilds a `Knowledge` of the round (every card
 seen, what each opponent showed it lacks, each opponent's bluffing record), names
 colours its opponents lack and plays into colours the next player lacks, weighs a
-challenge by Bayes, goes out in one turn when a chain of extra turns allows it, and
+challenge by Bayes (the offender's bluffs found out this round raise the odds), bluffs
+a Wild Draw Four less against a seat that has challenged, keeps wilds back heads-up
+as Normal does, goes out in one turn when a chain of extra turns allows it, and
 checks the heuristic's favourite against the runners-up by a determinised search:
 heads-up at every choice (`search.search`), at larger tables once an opponent is low
 (`search.search_table`). The same observation and rng always give the same move.
-What was tried and measured on the way: benchmarks/RESULTS.md.
+What was tried and measured on the way: benchmarks/JOURNAL.md.
 """
 
 from __future__ import annotations
@@ -25,14 +27,14 @@ from .base import (
     variant,
 )
 from .knowledge import Knowledge
-from .normal import NormalBot
+from .normal import NormalBot, waits
 from .plan import finishing_sequence
 from .search import search, search_table, table_value
 from .valuenet import SEATS, NetValue, warm
 
 # Heads-up search: rollouts per decision (shared out among the candidates), plies of
 # greedy play in each, and the head start of the heuristic's favourite.
-ROLLOUTS = 16
+ROLLOUTS = 48
 DEPTH = 16
 PRIOR_BONUS = 0.1
 MAX_CANDIDATES = 3  # the heuristic's top plays a search compares
@@ -47,8 +49,10 @@ TABLE_Z = 1.0
 TABLE_CRITICAL = 7
 NET_VALUE = NetValue(table_value)  # the judge of table playouts: the net at four seats
 PRIOR_BLUFF = 0.05
+PRIOR_CHALLENGE = 0.1  # how readily an unknown opponent challenges a Wild Draw Four
+BLUFF_RISK = 14.0  # a Wild Draw Four bluff's worth lost, times the victim's challenge rate
 ENDGAME_BLUFF_PRIOR = 0.6  # a Wild Draw Four against a player about to go out
-CHALLENGE_AT = 0.35  # a wrong challenge costs two cards; a right one saves four
+CHALLENGE_AT = 0.25  # a wrong challenge costs us two cards; a right one swings eight and a turn
 
 
 class HardBot(NormalBot):
@@ -62,9 +66,13 @@ class HardBot(NormalBot):
     prior_bluff = PRIOR_BLUFF
     challenge_at = CHALLENGE_AT
     endgame_bluff_prior = ENDGAME_BLUFF_PRIOR
+    prior_challenge = PRIOR_CHALLENGE
+    bluff_risk = BLUFF_RISK
     void_play_bonus = 6.0  # playing a colour the next player lacks (scaled by the odds)
     follow_block_bonus = 12.0  # playing a card the next player cannot answer at all (odds)
     lack_color_weight = 0.75  # naming a colour the next player probably lacks
+    prior_bonus = PRIOR_BONUS
+    max_candidates = MAX_CANDIDATES
     table_samples = TABLE_SAMPLES
     table_depth = TABLE_DEPTH
     table_z = TABLE_Z
@@ -93,6 +101,8 @@ class HardBot(NormalBot):
             ]
             if opts.draw is not None:
                 candidates.append(opts.draw)
+        elif (waiting := waits(obs, opts)) is not None:
+            return waiting
         elif obs.phase is Phase.DRAWN:
             candidates = list(self.ranked_plays(obs, opts, know))
             if opts.pass_ is not None:
@@ -105,7 +115,7 @@ class HardBot(NormalBot):
                 target = fewest_cards_target(obs) if needs_swap_target(plays) else None
                 return variant(plays, color, target, True)
             # At larger tables the heuristic's pick stands unless the round is critical.
-            width = MAX_CANDIDATES if table or obs.players <= HEADS_UP else 1
+            width = self.max_candidates if table or obs.players <= HEADS_UP else 1
             candidates = list(self.ranked_plays(obs, opts, know)[:width])
             if opts.draw is not None and (
                 not candidates or all(isinstance(p, Play) and p.card.is_wild for p in candidates)
@@ -126,7 +136,7 @@ class HardBot(NormalBot):
             rng,
             samples=max(2, self.rollouts // len(candidates)),
             depth=self.depth,
-            prior_bonus=PRIOR_BONUS,
+            prior_bonus=self.prior_bonus,
         )
 
     def table_search(self, obs: Observation) -> bool:
@@ -176,12 +186,26 @@ class HardBot(NormalBot):
         """
         score = super().score_play(obs, card, know)
         color = card.color
+        if know is not None and card.rank == "W4" and self.bluffing(obs, card):
+            rate = know.challenge_rate(next_seat(obs), self.prior_challenge)
+            score -= self.bluff_risk * rate
         if know is not None and color is not None:
             nxt = next_seat(obs)
             size = obs.hand_sizes[nxt]
             score += self.void_play_bonus * (1.0 - know.p_holds_color(nxt, color, size))
             score += self.follow_block_bonus * know.p_cannot_follow(nxt, card, size)
         return score
+
+    @staticmethod
+    def bluffing(obs: Observation, card: Card) -> bool:
+        """Whether playing `card` now is a Wild Draw Four bluff a challenge would catch."""
+        active = obs.active_color
+        return (
+            card.rank == "W4"
+            and obs.rules.challenge
+            and active is not None
+            and any(c.color is active for c in obs.hand)
+        )
 
     def pick_color(self, obs: Observation, after: Sequence[Card], know: Knowledge | None) -> Color:
         """The colour we hold most of, leaning to colours our opponents lack."""

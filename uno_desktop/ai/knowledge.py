@@ -6,7 +6,9 @@ everything here is recomputed from the facts the seat's history folds into
 table it happened on); this module reads no event itself. It keeps the cards still unseen,
 cards known to sit in a given opponent's hand (shown after a challenge, or a hand we
 gave away in a swap), colours an opponent showed it lacked (it drew on that colour),
-and how often each opponent was caught bluffing a Wild Draw Four.
+each opponent's bluffing (a Wild Draw Four caught by a challenge, or given away by a
+card of the colour it covered played before the seat drew again) and its challenging
+(how often it challenged a Wild Draw Four played on it when it could).
 """
 
 from __future__ import annotations
@@ -66,6 +68,8 @@ class SeatInfo:
     challenged: int = 0  # Wild Draw Fours of this seat that were challenged
     guilty: int = 0  # ... and found to be bluffs
     challenges_made: int = 0  # Wild Draw Fours this seat challenged
+    challenge_chances: int = 0  # Wild Draw Fours played on this seat it could challenge
+    bluffs_shown: int = 0  # its unchallenged Wild Draw Fours its later plays gave away
     lacks: list[Lack] = field(default_factory=list)  # for sampling hands (search)
     recent: list[Choice] = field(default_factory=list)  # its plays since it last drew
 
@@ -89,7 +93,25 @@ class Knowledge:
         before_w4: Color | None = None
         offender: int | None = None
         last_drawer_void: dict[int, Color] = {}
+        # A Wild Draw Four of a seat not yet followed by a draw of that seat: the colour it
+        # covered (a card of it played now was held then). And one awaiting its victim.
+        covered: dict[int, Color] = {}
+        awaiting_victim = False
+        challenges = obs.rules.challenge
         for f in fold_history(obs.history, n).facts:
+            if awaiting_victim:
+                # The first seat to act after a Wild Draw Four is its victim: it took the
+                # cards, stacked or challenged. A round it ended has no victim to act.
+                victim = (
+                    f.challenger
+                    if isinstance(f, Challenged)
+                    else f.seat
+                    if isinstance(f, Played | Drew | Kept)
+                    else None
+                )
+                if victim is not None and challenges:
+                    seats[victim].challenge_chances += 1
+                awaiting_victim = False
             match f:
                 case Played():
                     _at, s, card, color, _jump_in, drawn, active, top, direction, sizes = f
@@ -106,14 +128,21 @@ class Knowledge:
                             del info.known[card]
                     if s == me and my_hand is not None and my_hand[card] > 0:
                         my_hand[card] -= 1
+                    if covered.get(s) is not None and card.color is covered[s]:
+                        info.bluffs_shown += 1
+                        del covered[s]
                     if card.rank == "W4":
                         info.w4_played += 1
                         before_w4, offender = active, s
+                        if active is not None:
+                            covered[s] = active
+                        awaiting_victim = sizes[s] > 1
                     last_drawer_void.pop(s, None)
                 case Drew():
                     _at, s, amount, cards, reason, active, top = f
                     info = seats[s]
                     info.recent = []
+                    covered.pop(s, None)
                     if s == me:
                         if my_hand is not None:
                             my_hand.update(cards)
@@ -144,6 +173,7 @@ class Knowledge:
                     if hand:
                         off.known = Counter(hand)
                 case HandsMoved(source=source, rotated=rotated):
+                    covered.clear()
                     for x in seats:
                         x.lacks, x.recent = [], []
                     # What was known of a hand goes with it to its new seat.
@@ -238,9 +268,17 @@ class Knowledge:
         return comb(total - match, unknown) / comb(total, unknown)
 
     def bluff_rate(self, seat: int, prior: float, weight: float = 4.0) -> float:
-        """How readily `seat` plays a Wild Draw Four while holding the colour (Beta mean)."""
+        """How readily `seat` plays a Wild Draw Four while holding the colour (Beta mean):
+        its Wild Draw Fours found out (challenged, or given away later), the bluffs among
+        them."""
         info = self.seats[seat]
-        return (prior * weight + info.guilty) / (weight + info.challenged)
+        bluffs = info.guilty + info.bluffs_shown
+        return (prior * weight + bluffs) / (weight + info.challenged + info.bluffs_shown)
+
+    def challenge_rate(self, seat: int, prior: float, weight: float = 2.0) -> float:
+        """How readily `seat` challenges a Wild Draw Four played on it (Beta mean)."""
+        info = self.seats[seat]
+        return (prior * weight + info.challenges_made) / (weight + info.challenge_chances)
 
     def guilt_probability(self, obs: Observation, prior_bluff: float) -> float:
         """Chance the Wild Draw Four pending on us was a bluff, by Bayes.

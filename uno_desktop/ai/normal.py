@@ -4,6 +4,8 @@ It keeps wilds for later, saves its action cards for the player about to go out,
 plays from the colour it holds most of, names that colour, swaps with whoever has
 fewest cards, always says UNO, catches anyone who forgets, and challenges a Wild
 Draw Four only when the odds (what it saw, the offender's record) favour it.
+Heads-up it would rather draw than spend a wild early (`waits`), as UnoAI's MixBot2
+does: a wild kept is the one card sure to answer anything later.
 """
 
 from __future__ import annotations
@@ -25,6 +27,10 @@ from .knowledge import Knowledge
 
 PRIOR_BLUFF = 0.05  # how readily an unknown opponent bluffs a Wild Draw Four
 CHALLENGE_AT = 0.5  # challenge when the bluff looks at least this likely
+# Heads-up, a wild waits while the hand holds more coloured cards than this (and the
+# opponent more than two cards); a wild just drawn waits in a hand over two cards.
+WILD_WAITS_OVER = {"W": 2, "W4": 3}
+DRAWN_WILD_WAITS_OVER = 2
 
 
 class NormalBot:
@@ -68,6 +74,9 @@ class NormalBot:
                 return self.dress(obs, card, opts.plays[card], None)
             assert opts.draw is not None
             return opts.draw
+        waiting = waits(obs, opts)
+        if waiting is not None:
+            return waiting
         ranked = self.ranked_plays(obs, opts)
         if ranked:
             return ranked[0]
@@ -106,6 +115,33 @@ class NormalBot:
 
     def pick_color(self, obs: Observation, after: Sequence[Card], know: Knowledge | None) -> Color:
         return most_held_color(after, obs.rules.card_values)
+
+
+def waits(obs: Observation, opts: Options) -> Action | None:
+    """Heads-up, the draw (or the pass) that keeps a wild back, or None to play on.
+
+    Only plain wilds and Wild Draw Fours play now and the hand still holds more coloured cards than
+    `WILD_WAITS_OVER` says for each: draw instead. A wild just drawn is kept while the
+    hand holds more than `DRAWN_WILD_WAITS_OVER` cards. Never while the opponent holds
+    two cards or fewer: then every card that plays is worth playing.
+    """
+    if obs.players != 2 or obs.hand_sizes[1 - obs.seat] <= 2 or not opts.plays:
+        return None
+    if obs.phase is Phase.DRAWN:
+        card = obs.drawn_card
+        if (
+            card is not None
+            and card.rank in WILD_WAITS_OVER
+            and len(obs.hand) > DRAWN_WILD_WAITS_OVER
+        ):
+            return opts.pass_
+        return None
+    if obs.phase is not Phase.PLAY or opts.draw is None:
+        return None
+    coloured = sum(1 for c in obs.hand if not c.is_wild)
+    if all(c.rank in WILD_WAITS_OVER and coloured > WILD_WAITS_OVER[c.rank] for c in opts.plays):
+        return opts.draw
+    return None
 
 
 # Normal's judgement as plain functions of the table, so that a search can play Normal's
