@@ -106,11 +106,11 @@ def test_connections_over_a_cap_are_closed_at_once(limits, held):
 
 
 def test_hundreds_of_half_open_connections_leave_the_game_its_files_and_phones(tmp_path):
-    """The game's process has 200 files to spare; a device opens 400 connections and
+    """The game's process has 100 files to spare; a device opens 400 connections and
     sends nothing. The server holds no more than one address may, the game still saves
     while they are open, nothing reaches stderr, and a phone gets its page after."""
     child = subprocess.Popen(
-        [sys.executable, str(CHILD), "200", str(tmp_path)],
+        [sys.executable, str(CHILD), "100", str(tmp_path)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -6,7 +6,8 @@ game's own files, the display and its sounds share the same limit, usually 1,024
 memory; this module bounds both, whatever the network sends:
 
 - At most `Limits.connections` at once and `Limits.per_address` from one address; one
-  more is aborted as it is accepted, before anything is read from it.
+  more is closed in the same call that accepted it, before anything is read from it, so
+  a flood of connections never holds more descriptors than the caps plus one.
 - Slow requests: from a connection's start, and from the first byte of each request,
   the request's head (up to its blank line) must be complete within
   `Limits.head_timeout_s`, or the connection is aborted. Idle keep-alive connections
@@ -26,8 +27,10 @@ printed, since a request line holds a seat's token.
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import re
+import socket
 import struct
 import time
 import traceback
@@ -56,6 +59,11 @@ FRAME_BURST: Final = 120.0
 (the server's own rate limit), so a page never meets it; past it the socket is closed."""
 SWEEP_S: Final = 0.5
 """How often the door checks its connections' clocks."""
+ACCEPT_BATCH: Final = 16
+"""Connections accepted in one turn of the loop, so a flood never starves the phones."""
+ACCEPT_PAUSE_S: Final = 1.0
+"""Time the door stops accepting when the process has no file to spare."""
+_OUT_OF_RESOURCES: Final = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 
 CLOSE_PROTOCOL_ERROR: Final = 1002
 CLOSE_POLICY_VIOLATION: Final = 1008
@@ -95,7 +103,7 @@ class Tally:
     largest_queue: int = 0
     """The most messages ever waiting for one phone."""
     loop_errors: int = 0
-    """asyncio's reports (e.g. "socket.accept() out of system resource")."""
+    """asyncio's reports, and accepts that found the process out of files."""
 
 
 class TokenBucket:
@@ -122,68 +130,130 @@ class TokenBucket:
 
 
 class Door:
-    """One server's connections: the protocol factory asyncio calls for each accepted
-    socket (`Guarded`, wrapping one of `inner`'s protocols), the caps and the clocks."""
+    """One server's connections: it accepts them from the listening socket itself,
+    closes those over a cap at once, and hands each other one to a `Guarded` protocol
+    (wrapping one of `inner`'s) on the server's loop; the caps and the clocks."""
 
     def __init__(self, inner: Callable[[], asyncio.Protocol], limits: Limits, tally: Tally) -> None:
         self.inner = inner
         self.limits = limits
         self.tally = tally
         self._open: set[Guarded] = set()
+        self._held = 0  # accepted and not yet lost: in _open or still being connected
         self._by_address: Counter[str] = Counter()
         self._sweeper: asyncio.TimerHandle | None = None
-        self._running = False
+        self._listening: socket.socket | None = None
+        self._resume: asyncio.TimerHandle | None = None
+        self._connecting: set[asyncio.Task[None]] = set()
 
-    def __call__(self) -> Guarded:
-        return Guarded(self)
-
-    def start(self) -> None:
-        """Check the clocks every SWEEP_S from now on while any connection is open (on
-        the server's loop; an idle server never wakes)."""
-        self._running = True
+    def start(self, sock: socket.socket) -> None:
+        """Accept from `sock` (listening, non-blocking) on the running loop, and check
+        the clocks every SWEEP_S while any connection is open (an idle server never
+        wakes)."""
+        self._listening = sock
+        asyncio.get_running_loop().add_reader(sock.fileno(), self._accept)
 
     def stop(self) -> None:
-        self._running = False
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            self._sweeper = None
+        """Accept no more (the connections open are the server's to close)."""
+        sock, self._listening = self._listening, None
+        if sock is not None:
+            asyncio.get_running_loop().remove_reader(sock.fileno())
+        for handle in (self._sweeper, self._resume):
+            if handle is not None:
+                handle.cancel()
+        self._sweeper = self._resume = None
+        for task in self._connecting:
+            task.cancel()
 
-    def admit(self, guard: Guarded) -> bool:
-        if (
-            len(self._open) >= self.limits.connections
-            or self._by_address[guard.address] >= self.limits.per_address
+    def _accept(self) -> None:
+        sock = self._listening
+        if sock is None:
+            return
+        for _ in range(ACCEPT_BATCH):
+            try:
+                conn, peer = sock.accept()
+            except (BlockingIOError, InterruptedError, ConnectionAbortedError):
+                return
+            except OSError as e:
+                if e.errno in _OUT_OF_RESOURCES:
+                    self._pause_accepting()
+                return
+            address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+            if not self._admit(address):
+                conn.close()
+                continue
+            conn.setblocking(False)
+            task = asyncio.get_running_loop().create_task(self._connect(conn, address))
+            self._connecting.add(task)
+            task.add_done_callback(self._connecting.discard)
+
+    def _pause_accepting(self) -> None:
+        """The process has no file to spare: counted, and accepting rests a while (the
+        listening socket stays readable, so it would otherwise spin)."""
+        self.tally.loop_errors += 1
+        sock = self._listening
+        if sock is None or self._resume is not None:
+            return
+        loop = asyncio.get_running_loop()
+        loop.remove_reader(sock.fileno())
+        self._resume = loop.call_later(ACCEPT_PAUSE_S, self._resume_accepting)
+
+    def _resume_accepting(self) -> None:
+        self._resume = None
+        if self._listening is not None:
+            asyncio.get_running_loop().add_reader(self._listening.fileno(), self._accept)
+
+    async def _connect(self, conn: socket.socket, address: str) -> None:
+        try:
+            await asyncio.get_running_loop().connect_accepted_socket(
+                lambda: Guarded(self, address), conn
+            )
+        except OSError:  # the peer went away meanwhile
+            conn.close()
+            self._release(address)
+
+    def _admit(self, address: str) -> bool:
+        if self._held >= self.limits.connections or (
+            self._by_address[address] >= self.limits.per_address
         ):
             self.tally.refused += 1
             return False
-        self._open.add(guard)
-        self._by_address[guard.address] += 1
-        self.tally.most_open = max(self.tally.most_open, len(self._open))
-        if self._running and self._sweeper is None:
-            self._sweeper = asyncio.get_running_loop().call_later(SWEEP_S, self._sweep)
+        self._held += 1
+        self._by_address[address] += 1
+        self.tally.most_open = max(self.tally.most_open, self._held)
         return True
 
+    def _release(self, address: str) -> None:
+        self._held -= 1
+        self._by_address[address] -= 1
+        if self._by_address[address] <= 0:
+            del self._by_address[address]
+
+    def enter(self, guard: Guarded) -> None:
+        """`guard`'s connection is made: its clocks run from now."""
+        self._open.add(guard)
+        if self._listening is not None and self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().call_later(SWEEP_S, self._sweep)
+
     def leave(self, guard: Guarded) -> None:
-        if guard in self._open:
-            self._open.discard(guard)
-            self._by_address[guard.address] -= 1
-            if self._by_address[guard.address] <= 0:
-                del self._by_address[guard.address]
+        self._open.discard(guard)
+        self._release(guard.address)
 
     def _sweep(self) -> None:
         now = time.monotonic()
         for guard in list(self._open):
             guard.check(now)
         self._sweeper = None
-        if self._open and self._running:
+        if self._open and self._listening is not None:
             self._sweeper = asyncio.get_running_loop().call_later(SWEEP_S, self._sweep)
 
 
 class Guarded(asyncio.Protocol):
     """One connection: its checks, then everything passed on to aiohttp's protocol."""
 
-    def __init__(self, door: Door) -> None:
+    def __init__(self, door: Door, address: str) -> None:
         self._door = door
-        self.address = ""
+        self.address = address
         self._transport: asyncio.Transport | None = None
         self._inner: asyncio.Protocol | None = None
         self._head_since_s: float | None = None  # an unfinished head began then
@@ -200,11 +270,7 @@ class Guarded(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         self._transport = transport
-        peer = transport.get_extra_info("peername")
-        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
-        if not self._door.admit(self):
-            transport.abort()
-            return
+        self._door.enter(self)
         self._head_since_s = time.monotonic()
         self._inner = self._door.inner()
         self._inner.connection_made(transport)

@@ -307,17 +307,13 @@ class PhoneServer:
         await runner.setup()
         assert self._sock is not None and runner.server is not None
         door = Door(runner.server, self._limits, self._tally)
-        listener = await asyncio.get_running_loop().create_server(
-            door, sock=self._sock, backlog=LISTEN_BACKLOG
-        )
-        door.start()
+        door.start(self._sock)
         self._serving = True
         self._ready.set()
         try:
             await self._stopping.wait()
         finally:
             door.stop()
-            listener.close()
             phones = list(self._phones.values())
             self._set_phones({})
             for phone in phones:
