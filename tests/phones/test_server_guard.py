@@ -6,6 +6,7 @@ here is bounded in count and time, and on 127.0.0.1 only."""
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import logging
 import socket
@@ -18,9 +19,11 @@ import aiohttp
 import pytest
 
 from uno_desktop.phones.guard import (
+    ACCEPT_PAUSE_S,
     HEAD_TIMEOUT_S,
     MAX_PER_ADDRESS,
     SWEEP_S,
+    Door,
     Limits,
     Tally,
     quiet_loop_errors,
@@ -250,6 +253,45 @@ def test_a_full_file_table_is_logged_once_and_counted_every_time(caplog):
         "the phone server: socket.accept() out of system resource (OSError); "
         "more are counted, not shown"
     ]
+
+
+class NoFileToSpare:
+    """A listening socket whose every accept finds the process out of files (EMFILE);
+    readable, as Linux keeps such a socket."""
+
+    def __init__(self) -> None:
+        self.ends = socket.socketpair()
+        self.ends[1].send(b"x")
+        self.accepts = 0
+
+    def fileno(self) -> int:
+        return self.ends[0].fileno()
+
+    def accept(self) -> tuple[socket.socket, object]:
+        self.accepts += 1
+        raise OSError(errno.EMFILE, "Too many open files")
+
+
+def test_a_door_with_no_file_to_spare_reports_it_to_the_loop_and_rests_before_trying_again():
+    tally = Tally()
+    sock = NoFileToSpare()
+
+    async def accept_for(seconds: float) -> None:
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(quiet_loop_errors(tally, logging.getLogger("test")))
+        door = Door(lambda: asyncio.Protocol(), Limits(), tally)
+        door.start(sock)  # type: ignore[arg-type]
+        await asyncio.sleep(seconds)
+        door.stop()
+
+    try:
+        asyncio.run(accept_for(ACCEPT_PAUSE_S / 2))
+        assert (sock.accepts, tally.loop_errors) == (1, 1)  # no spinning while it rests
+        asyncio.run(accept_for(ACCEPT_PAUSE_S * 1.5))
+        assert sock.accepts == 3  # once at once, once more after the rest
+    finally:
+        for end in sock.ends:
+            end.close()
 
 
 # ---------------------------------------------------------------------- defence in depth

@@ -103,7 +103,7 @@ class Tally:
     largest_queue: int = 0
     """The most messages ever waiting for one phone."""
     loop_errors: int = 0
-    """asyncio's reports, and accepts that found the process out of files."""
+    """asyncio's reports (e.g. "socket.accept() out of system resource")."""
 
 
 class TokenBucket:
@@ -176,7 +176,7 @@ class Door:
                 return
             except OSError as e:
                 if e.errno in _OUT_OF_RESOURCES:
-                    self._pause_accepting()
+                    self._pause_accepting(e)
                 return
             address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
             if not self._admit(address):
@@ -187,14 +187,17 @@ class Door:
             self._connecting.add(task)
             task.add_done_callback(self._connecting.discard)
 
-    def _pause_accepting(self) -> None:
-        """The process has no file to spare: counted, and accepting rests a while (the
-        listening socket stays readable, so it would otherwise spin)."""
-        self.tally.loop_errors += 1
+    def _pause_accepting(self, error: OSError) -> None:
+        """The process has no file to spare: reported as asyncio reports it (to the
+        loop's handler, `quiet_loop_errors`), and accepting rests a while (the listening
+        socket stays readable, so it would otherwise spin)."""
+        loop = asyncio.get_running_loop()
+        loop.call_exception_handler(
+            {"message": "socket.accept() out of system resource", "exception": error}
+        )
         sock = self._listening
         if sock is None or self._resume is not None:
             return
-        loop = asyncio.get_running_loop()
         loop.remove_reader(sock.fileno())
         self._resume = loop.call_later(ACCEPT_PAUSE_S, self._resume_accepting)
 
