@@ -135,11 +135,11 @@ async def first_load(session: Any, url: str, state: dict[str, Any]) -> int:
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     import aiohttp
 
-    from uno_desktop.phones.headless import HeadlessGame
     from uno_desktop.phones.net import Listen
     from uno_desktop.phones.table import PhoneTable
     from uno_desktop.play.match import Match, MonotonicClock, SeatSpec
     from uno_desktop.rules.presets import load_preset
+    from uno_desktop.session.headless import HeadlessGame
 
     rules = load_preset("official").replace(target_score=1_000_000)  # rounds go on
     seats = [SeatSpec(f"Phone {i + 1}", "human") for i in range(args.phones)]

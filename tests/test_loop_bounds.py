@@ -10,9 +10,10 @@ import pytest
 from uno_desktop.cli import main
 from uno_desktop.engine import MAX_ROUND_MOVES
 from uno_desktop.engine.rules import RuleSet
-from uno_desktop.play.match import RoundTooLong, SeatSpec, play_match_headless
+from uno_desktop.play.match import RoundTooLong, SeatSpec
 from uno_desktop.play.simulate import simulate_bots, simulate_random
 from uno_desktop.rules.presets import load_preset
+from uno_desktop.session.headless import play_match_headless
 
 CIRCLES = RuleSet(deck={"1": 1, "2": 1}, hand_size=1, max_players=2, draw_until_playable=True)
 

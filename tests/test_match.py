@@ -29,9 +29,9 @@ from uno_desktop.play.match import (
     Match,
     SeatSpec,
     Timing,
-    play_match_headless,
     run_round_headless,
 )
+from uno_desktop.session.headless import play_match_headless
 
 TIMING = Timing(think_time_s=0.8, catch_grace_s=1.5, react_s=0.6)
 

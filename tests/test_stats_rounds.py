@@ -136,6 +136,7 @@ def played_round(services) -> Match:
     # computers play every seat, so the round ends by itself
     specs = [SeatSpec("Anna", "easy"), SeatSpec("Bo", "easy"), SeatSpec("Cy", "easy")]
     match = Match(load_preset("official"), specs, seed=5, preset="official", clock=services.clock)
+    services.session_for(match)  # the table's session keeps it, as a started match's does
     match.start_round()
     while not match.round_over:
         services.clock.advance(5.0)

@@ -13,11 +13,11 @@ import time
 import pytest
 
 from uno_desktop.lang.i18n import set_language
-from uno_desktop.phones.headless import HeadlessGame
 from uno_desktop.phones.table import PhoneTable
 from uno_desktop.phones.wire import page_strings
 from uno_desktop.play.match import Match, MonotonicClock, SeatSpec, Timing
 from uno_desktop.rules.presets import load_preset
+from uno_desktop.session.headless import HeadlessGame
 
 from .browser import chromium, need_chromium, open_hand, snapshot, tap_each
 from .helpers import LOCAL

@@ -8,10 +8,10 @@ import os
 import pytest
 
 from uno_desktop.lang.i18n import set_language
-from uno_desktop.phones.headless import HeadlessGame
 from uno_desktop.phones.table import PhoneTable
 from uno_desktop.play.match import Match, MonotonicClock, SeatSpec
 from uno_desktop.rules.presets import load_preset
+from uno_desktop.session.headless import HeadlessGame
 
 from .browser import chromium, need_chromium, open_hand
 from .helpers import LOCAL

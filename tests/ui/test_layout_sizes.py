@@ -359,7 +359,7 @@ def phones_table(size: tuple[int, int], services: Any) -> Any:
         specs[s] = SeatSpec(specs[s].name, "phone")
     match = Match(load_preset("official"), specs, seed=11, preset="official", clock=services.clock)
     match.start_round()
-    services.phones = Links(match)
+    services.session_for(match).phones = Links(match)
     h = TableHarness(match, services, size=size)
     h.settle()
     return h

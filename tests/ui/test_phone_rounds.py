@@ -116,7 +116,10 @@ def test_a_round_that_wins_the_match_offers_no_next_round_and_the_phones_keep_th
         assert states(phones, 1)[-1]["result"]["final"] == "Ann wins the match!"
         app.stack.top.next_button.on_press()  # the big screen: See the match result
         frames(app, 2)
-        assert services.phones is None  # the match is over: nothing listens
+        assert not services.phones.table.next_round_offered  # the end shows; Play again may follow
+        app.stack.top.to_title()
+        frames(app, 2)
+        assert services.phones is None  # the match is left: nothing listens
         last = states(phones, 1)[-1]
         assert last["result"]["final"] == "Ann wins the match!"
     finally:

@@ -1,6 +1,7 @@
 """Phone seats in the game window: the join panel and its start rules, phones' taps
-through the real app loop (and waking it when idle), the connected marks, and the server
-stopping whenever the match is left, ends, or the window closes.
+through the real app loop (and waking it when idle), the connected marks, the server
+stopping whenever the match is left or the window closes, and the same phones kept from
+a match to the next (Play again).
 
 The phones are aiohttp websocket clients on an asyncio loop of their own thread
 (`Phones`), as a browser would be; everything listens on 127.0.0.1.
@@ -9,6 +10,7 @@ The phones are aiohttp websocket clients on an asyncio loop of their own thread
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
 import socket
 import threading
@@ -17,6 +19,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 import pygame
@@ -130,6 +133,22 @@ def refused(url: str) -> bool:
     with socket.socket() as s:
         s.settimeout(2.0)
         return s.connect_ex((host, int(port))) != 0
+
+
+def port_of(url: str) -> int:
+    return int(urlsplit(url).port or 0)
+
+
+def redirect_of(url: str) -> tuple[int, str]:
+    """The status of a GET of `url`, and where it leads (not followed)."""
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=WAIT_S)
+    try:
+        conn.request("GET", parts.path)
+        response = conn.getresponse()
+        return response.status, urlsplit(response.getheader("Location") or "").path
+    finally:
+        conn.close()
 
 
 def status_of(url: str) -> int:
@@ -294,14 +313,39 @@ def test_the_table_marks_which_phones_are_connected(phones):
 # ------------------------------------------------------------------------- stopping
 
 
-def test_the_server_stops_when_the_match_ends():
-    _app, services = phone_app(["phone", "normal"])
+def test_the_phones_keep_the_final_standings_until_the_match_end_is_left_for_the_title():
+    app, services = phone_app(["phone", "normal"])
     url = services.phones.url(0)
-    match = services.match
-    assert not refused(url)
-    services.scenes.match_end(match)
+    app.stack.clear_to(services.scenes.match_end(services.match))
+    frames(app)
+    assert not refused(url)  # the phones still show the match's end
+    app.stack.top.to_title()
+    frames(app)
+    assert isinstance(app.stack.top, TitleScene)
     assert services.phones is None
     assert refused(url)
+
+
+def test_play_again_keeps_the_phones_on_the_same_port_and_each_old_link_leads_to_the_new():
+    app, services = phone_app(["phone", "normal"])
+    first = services.phones
+    old_url = first.url(0)
+    try:
+        app.stack.clear_to(services.scenes.match_end(services.match))
+        frames(app)
+        app.stack.top.play_again()
+        frames(app)
+        assert isinstance(app.stack.top, JoinScene)
+        link = services.phones
+        assert link is not None and link is not first and link.running
+        new_url = link.url(0)
+        assert new_url != old_url
+        assert port_of(new_url) == port_of(old_url)
+        assert not first.running
+        assert redirect_of(old_url) == (303, urlsplit(new_url).path)
+    finally:
+        services.close_phones()
+    assert refused(new_url)
 
 
 def test_the_server_stops_when_the_window_closes():

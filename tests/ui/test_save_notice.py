@@ -81,7 +81,7 @@ def test_computers_keep_playing_while_a_failed_save_is_told(app):
 
 def test_the_phones_hear_the_notice_the_big_screen_shows(app):
     start_computers_table(app)
-    phones = app.services.phones = Phones()  # type: ignore[assignment]
+    phones = app.services.session.phones = Phones()  # type: ignore[assignment]
     run(app, STEP_S)
     notice = app.stack.top
     assert isinstance(notice, MessageScene)

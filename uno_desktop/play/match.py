@@ -77,7 +77,6 @@ __all__ = [
     "SeatSpec",
     "Timing",
     "deal_round",
-    "play_match_headless",
     "preset_changes",
 ]
 
@@ -707,32 +706,6 @@ class Match:
 
 
 # ---------------------------------------------------------------- headless play
-
-
-def play_match_headless(
-    rules: RuleSet,
-    seats: Sequence[SeatSpec],
-    seed: int,
-    max_rounds: int = 100,
-    *,
-    preset: str | None = None,
-    timing: Timing = Timing(),
-    bot_factory: BotFactory | None = None,
-    max_actions_per_round: int = MAX_ROUND_ACTIONS,
-) -> Match:
-    """Play an all-computer match to its end (or `max_rounds`) on a ManualClock that
-    jumps straight to each next due moment. For --smoke runs and tests."""
-    if any(s.is_human for s in seats):
-        raise ValueError("play_match_headless needs computer seats only")
-    clock = ManualClock()
-    match = Match(
-        rules, seats, seed, preset=preset, clock=clock, timing=timing, bot_factory=bot_factory
-    )
-    while not match.match_over and match.round_no < max_rounds:
-        match.start_round()
-        run_round_headless(match, clock, max_actions_per_round)
-        match.finish_round()
-    return match
 
 
 def run_round_headless(

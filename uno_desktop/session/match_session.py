@@ -1,10 +1,12 @@
 """One owner of a match's life, from the table's first frame to its close.
 
-The window's table, its round end and match end, and the phones' headless loop all go
-through the same `MatchSession`: it saves the match after every change (and keeps each
-finished round as a replay), counts each finished round in the statistics once, deals
-the next round, and counts the finished match once before the saved match is forgotten.
-Scenes only show the match and send it choices. No pygame here.
+The window's table, its round end and match end, the phones' headless loop and the
+command line's headless match all go through the same `MatchSession`: it saves the match
+after every change (and keeps each finished round as a replay), counts each finished
+round in the statistics once, deals the next round (for the window's Next round and a
+phone's alike), counts the finished match once before the saved match is forgotten, and
+starts and stops the match's phone server. Scenes only show the match and send it
+choices. No pygame here.
 
 Statistics and replays are nice to have: a failure to write them is logged and never
 stops the match. A save that fails is told by `Storage` itself (its notices).
@@ -13,7 +15,7 @@ stops the match. A save that fails is told by `Storage` itself (its notices).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from uno_desktop.engine import Scoring
 from uno_desktop.play.match import Match
@@ -21,6 +23,10 @@ from uno_desktop.play.replay import keep_round
 from uno_desktop.play.seats import SeatKind
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from uno_desktop.phones.net import Listen
+    from uno_desktop.session.phones import PhoneLink
     from uno_desktop.store.storage import Storage
 
 log = logging.getLogger(__name__)
@@ -33,6 +39,8 @@ class MatchSession:
         self.match = match
         self.storage = storage
         self._recorded = False
+        #: the server of the match's phone seats while it listens (None: no phone seats)
+        self.phones: PhoneLink | None = None
         match.on_change = self._changed
 
     def _changed(self, match: Match) -> None:
@@ -75,13 +83,58 @@ class MatchSession:
     def next_round(self) -> bool:
         """Score the finished round and deal the next one. False when that round ended
         the match (nothing is dealt; `record_match` counts it)."""
-        match = self.match
-        if not match.round_finished:
-            match.finish_round()
-        if match.match_over:
-            return False
-        match.start_round()
-        return True
+        if self.phones is not None:
+            self.phones.offer_next_round(None)
+        return deal_next_round(self.match)
+
+    def offer_next_round(self, ready: bool) -> None:
+        """While `ready`, any phone may deal the next round (`next_round`, as the
+        window's Next round does); otherwise the offer is withdrawn."""
+        if self.phones is not None:
+            self.phones.offer_next_round(self._next_from_phone if ready else None)
+
+    def _next_from_phone(self) -> None:
+        self.next_round()
+
+    # ------------------------------------------------------------ the phones
+
+    def start_phones(
+        self,
+        *,
+        listen: Listen | None = None,
+        colorblind: bool = False,
+        wake: Callable[[], None] | None = None,
+        follow: PhoneLink | None = None,
+    ) -> PhoneLink:
+        """Listen for the match's phone seats (OSError, saying where, when it cannot).
+        `follow`: the previous match's phones, still listening (Play again): they come
+        to this match on the same port, their old links leading to the new ones."""
+        from uno_desktop.session.phones import PhoneLink
+
+        link = PhoneLink(self.match, listen=listen, colorblind=colorblind, wake=wake, follow=follow)
+        try:
+            link.start()
+        except OSError as exc:
+            if follow is not None:
+                follow.stop()
+            where = f" on {listen.host}:{listen.port}" if listen is not None else ""
+            raise OSError(
+                f"the phones' server cannot listen{where} ({exc.strerror or exc})"
+            ) from None
+        self.phones = link
+        return link
+
+    def hand_over_phones(self) -> PhoneLink | None:
+        """The phones, still listening, for the next match to follow (Play again); this
+        session no longer stops them."""
+        phones, self.phones = self.phones, None
+        return phones
+
+    def stop_phones(self) -> None:
+        """Send the phones their last state and stop listening (idempotent)."""
+        phones, self.phones = self.phones, None
+        if phones is not None:
+            phones.stop()
 
     def record_match(self) -> None:
         """Count the finished match in the statistics once, then forget its saved match
@@ -112,9 +165,34 @@ class MatchSession:
             log.exception("could not record the match")
 
     def close(self) -> None:
-        """The match is left (the player went to the title): nothing more is saved."""
+        """The match is left (the player went to the title, or the next match began):
+        nothing more is saved, and its phones stop (unless handed over)."""
         if self.match.on_change == self._changed:
             self.match.on_change = None
+        self.stop_phones()
+
+
+class Rounds(Protocol):
+    """What dealing the next round needs of a match (the tutorial's scripted round has
+    it too)."""
+
+    @property
+    def round_finished(self) -> bool: ...
+    @property
+    def match_over(self) -> bool: ...
+    def finish_round(self) -> object: ...
+    def start_round(self) -> object: ...
+
+
+def deal_next_round(match: Rounds) -> bool:
+    """Score `match`'s finished round and deal the next one; False when that round ended
+    the match (nothing is dealt)."""
+    if not match.round_finished:
+        match.finish_round()
+    if match.match_over:
+        return False
+    match.start_round()
+    return True
 
 
 def round_winners(match: Match) -> list[int | None]:

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from uno_desktop.play.replay import Replay
     from uno_desktop.rules.options import Section
     from uno_desktop.ui.kit import Text
-    from uno_desktop.ui.phone_link import PhoneLink
     from uno_desktop.ui.scene import Scene
     from uno_desktop.ui.services import Services
     from uno_desktop.ui.table.source import TableSource
@@ -38,10 +37,10 @@ class Scenes:
 
     # --- menus
     def title(self) -> Scene:
-        """The title screen; any match being played is left, so its phones are let go."""
+        """The title screen; any match being played is left (its phones stop)."""
         from uno_desktop.ui.scenes.title import TitleScene
 
-        self._services.close_phones()
+        self._services.end_session()
         return TitleScene(self._services)
 
     def new_game(self) -> Scene:
@@ -154,7 +153,6 @@ class Scenes:
 
         if not isinstance(match, Match):
             raise TypeError("the end of a match needs the match itself, not a view of it")
-        self._services.close_phones()  # the match is over: nothing listens any more
         return MatchEndScene(self._services, match)
 
     # --- replays
@@ -239,60 +237,41 @@ class Scenes:
 
     # --- into the table
     def table(self, match: Match) -> Scene:
-        """The table for `match`: autosaved after every action, remembered for crash
-        reports. A match with phone seats starts its phone server (new links every time)
-        and shows the join panel first; OSError when it cannot listen."""
-        from uno_desktop.ui.phone_link import phone_seats
+        """The table for `match`, kept by a new session (saved after every action). A
+        match with phone seats starts its phone server and shows the join panel first:
+        the previous match's phones follow to it (Play again), or there are new links."""
+        from uno_desktop.session.phones import phone_seats
         from uno_desktop.ui.table.scene import TableScene
 
         services = self._services
-        previous, services.phones = services.phones, None
+        previous = services.session.hand_over_phones() if services.session is not None else None
         if previous is not None and not phone_seats(match):
             previous.stop()  # a match left before this one lets its phones go
             previous = None
+        services.end_session()
+        session = services.session_for(match)
         if phone_seats(match):
             try:
-                self._start_phones(match, previous)
+                phones = session.start_phones(
+                    listen=services.phone_listen,
+                    colorblind=services.settings.colorblind,
+                    wake=services.wake,
+                    follow=previous,
+                )
             except OSError as exc:
+                services.end_session()
                 if services.print_phone_links:
                     raise  # the command line says it and exits
                 return self._no_phones(str(exc))
-
-        services.end_session()
-        services.session_for(match).save()
+            if services.print_phone_links:
+                for seat in phones.seats:
+                    # seats are numbered from 1, as the table names them ("Player 2")
+                    print(f"join seat {seat + 1}: {phones.url(seat)}", flush=True)
+        session.save()
         table = TableScene(services, match)
-        if services.phones is None:
+        if session.phones is None:
             return table
         return self.join_panel(on_start=table)
-
-    def _start_phones(self, match: Match, previous: PhoneLink | None = None) -> None:
-        """Listen for `match`'s phone seats and, when asked (--phones), print each link.
-        `previous`: the match before's phones (Play again), which follow to this one."""
-        from uno_desktop.ui.phone_link import PhoneLink
-
-        services = self._services
-        link = PhoneLink(
-            match,
-            listen=services.phone_listen,
-            colorblind=services.settings.colorblind,
-            wake=services.wake,
-            follow=previous,
-        )
-        try:
-            link.start()
-        except OSError as exc:
-            if previous is not None:
-                previous.stop()
-            listen = services.phone_listen
-            where = f" on {listen.host}:{listen.port}" if listen is not None else ""
-            raise OSError(
-                f"the phones' server cannot listen{where} ({exc.strerror or exc})"
-            ) from None
-        services.phones = link
-        if services.print_phone_links:
-            for seat in link.seats:
-                # seats are numbered from 1, as the table names them ("Player 2")
-                print(f"join seat {seat + 1}: {link.url(seat)}", flush=True)
 
     def _no_phones(self, reason: str) -> Scene:
         """The phone server could not start: say why, then back to the title."""

@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from uno_desktop.play.pacing import Timing
     from uno_desktop.render.cards import CardPainter
     from uno_desktop.session.match_session import MatchSession
+    from uno_desktop.session.phones import PhoneLink
     from uno_desktop.store.storage import Settings, Storage
-    from uno_desktop.ui.phone_link import PhoneLink
 
 log = logging.getLogger(__name__)
 
@@ -81,13 +81,11 @@ class Services:
     sounds: Sounds
     painter: CardPainter
     clock: Clock
-    #: the match being played and what keeps it (saves, statistics, next round); set
-    #: when a table is made, None once the match ended or was left
+    #: the match being played and what keeps it (saves, statistics, next round, its
+    #: phones); set when a table is made, None once the match is left
     session: MatchSession | None = None
     #: called after every apply_settings (the app switches full screen, the table re-times)
     listeners: list[Callable[[Settings], None]] = dataclasses.field(default_factory=list)
-    #: the phone seats of the match being played (None: no phone seat, or no match)
-    phones: PhoneLink | None = None
     #: where a phone server listens (--listen; None: the LAN address on a free port)
     phone_listen: Listen | None = None
     #: print each phone seat's link on standard output once it listens (--phones)
@@ -102,8 +100,13 @@ class Services:
 
     @property
     def match(self) -> Match | None:
-        """The match being played (for pause and crash reports)."""
-        return self.session.match if self.session is not None else None
+        """The match being played (for pause and crash reports): not one that is over,
+        though its session stays until its last screen is left (Play again keeps the
+        phones)."""
+        session = self.session
+        if session is None or session.match.match_over:
+            return None
+        return session.match
 
     def session_for(self, match: Match) -> MatchSession:
         """The session keeping `match` (made now for a match no table was made for)."""
@@ -114,17 +117,21 @@ class Services:
         return self.session
 
     def end_session(self) -> None:
-        """The match ended or was left: nothing keeps it any more."""
+        """The match was left: nothing keeps it any more, and its phones stop."""
         session, self.session = self.session, None
         if session is not None:
             session.close()
 
+    @property
+    def phones(self) -> PhoneLink | None:
+        """The phone seats of the match being played (None: no phone seat, or no match)."""
+        return self.session.phones if self.session is not None else None
+
     def close_phones(self) -> None:
-        """Stop the phone server, if one runs (the match ended or was left, the window
-        closes): nothing listens after."""
-        phones, self.phones = self.phones, None
-        if phones is not None:
-            phones.stop()
+        """Stop the phone server, if one runs (the window closes, the game crashed):
+        nothing listens after."""
+        if self.session is not None:
+            self.session.stop_phones()
 
     def update_settings(self, **changes: Any) -> None:
         """apply_settings with some fields changed (the usual call from a settings widget)."""

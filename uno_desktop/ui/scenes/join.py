@@ -33,7 +33,7 @@ from uno_desktop.ui.kit.text import draw_fitted, draw_text, line_step
 from uno_desktop.ui.phone_marks import JOINED_RGB, draw_status_mark
 
 if TYPE_CHECKING:
-    from uno_desktop.ui.phone_link import PhoneLink
+    from uno_desktop.session.phones import PhoneLink
     from uno_desktop.ui.scene import Scene
     from uno_desktop.ui.services import Services
 

@@ -108,8 +108,8 @@ class MatchEndScene(Dialog):
     def enter(self) -> None:
         if not self._recorded:
             self._recorded = True
+            # the session stays until this screen is left: Play again takes its phones on
             self.services.session_for(self.match).record_match()
-            self.services.end_session()
             try:
                 self.services.sounds.play("celebrate")
             except Exception:

@@ -21,6 +21,7 @@ import pygame
 from uno_desktop.engine import Card, Scoring
 from uno_desktop.lang.i18n import N_, _, integer
 from uno_desktop.render import theme
+from uno_desktop.session.match_session import deal_next_round
 from uno_desktop.ui.celebration import (
     ROUND_BURSTS,
     ROUND_CELEBRATE_S,
@@ -32,7 +33,8 @@ from uno_desktop.ui.table.source import TableSource
 from uno_desktop.view.narration import round_title
 
 if TYPE_CHECKING:
-    from uno_desktop.ui.phone_link import PhoneLink
+    from uno_desktop.session.match_session import MatchSession
+    from uno_desktop.session.phones import PhoneLink
     from uno_desktop.ui.services import Services
 
 log = logging.getLogger(__name__)
@@ -83,7 +85,7 @@ class RoundEndScene(Overlay):
         self.counted = 0
         self._clock_s = 0.0
         self._shown_at_s: float | None = None  # on the services' clock (a frame's dt is capped)
-        self._from_phone = self._next_from_phone  # one callable: the offer is kept as is
+        self._round_no = match.round_no  # a phone's Next round deals the next one
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.row_h = 30
         # the round's winner gets a moment: a few fireworks beside the scores
@@ -100,10 +102,9 @@ class RoundEndScene(Overlay):
     def enter(self) -> None:
         super().enter()
         self._shown_at_s = self.services.clock.now_s()
-        from uno_desktop.play.match import Match
-
-        if isinstance(self.match, Match):  # a live match (not the tutorial's)
-            self.services.session_for(self.match).count_round()
+        session = self._session()
+        if session is not None:
+            session.count_round()
 
     def build(self) -> None:
         self.next_button = Button(
@@ -131,6 +132,9 @@ class RoundEndScene(Overlay):
 
     def update(self, dt_s: float) -> None:
         super().update(dt_s)
+        if self.match.round_no != self._round_no:  # a phone dealt it: on to the table
+            self._leave_for_next_round()
+            return
         self._offer_phones()
         if self.celebrating:
             speed = max(0.05, self.services.settings.animation_speed)
@@ -206,36 +210,31 @@ class RoundEndScene(Overlay):
             return True
         return super().handle_event(event)
 
-    # -- the phones' Next round
+    # -- the session: the live match's Next round, on the window or a phone
+
+    def _session(self) -> MatchSession | None:
+        """The live match's session (None: the tutorial's scripted round)."""
+        session = self.services.session
+        return session if session is not None and session.match is self.match else None
 
     def _phones(self) -> PhoneLink | None:
         """The phones of this match, while they listen (None: no phones, or a replay)."""
-        phones = self.services.phones
-        if phones is None or not phones.running or phones.match is not self.match:
-            return None
-        return phones
+        session = self._session()
+        phones = session.phones if session is not None else None
+        return phones if phones is not None and phones.running else None
 
     def _offer_phones(self) -> None:
         """Offer the phones the next round while this screen is on top, the scores have
         been up PHONE_NEXT_DELAY_S and the match goes on; withdraw it otherwise."""
-        phones = self._phones()
-        if phones is None:
+        session, phones = self._session(), self._phones()
+        if session is None or phones is None:
             return
         on_top = self.stack is not None and self.stack.top is self and not self.closed
         ready = on_top and self._wait_s() == 0.0
         offered = phones.table.next_round_offered
-        if ready and phones.match.winner_after_round() is None:
-            phones.offer_next_round(self._from_phone)
-        else:
-            phones.offer_next_round(None)
+        session.offer_next_round(ready and self.match.winner_after_round() is None)
         if phones.table.next_round_offered != offered:
             self.dirty = True  # the line under the buttons says it
-
-    def _next_from_phone(self) -> None:
-        """A phone asked for the next round: as Next round here, the count cut short."""
-        if self.counting:
-            self.finish_count()
-        self._continue()
 
     def _wait_s(self) -> float:
         """Seconds until the phones may start the next round (0: they may)."""
@@ -252,9 +251,9 @@ class RoundEndScene(Overlay):
 
     def exit(self) -> None:
         super().exit()
-        phones = self._phones()
-        if phones is not None:
-            phones.offer_next_round(None)
+        session = self._session()
+        if session is not None:
+            session.offer_next_round(False)
 
     def _watch_again(self) -> None:
         """Play this round again on the table, every hand face up; leaving it comes back
@@ -270,25 +269,18 @@ class RoundEndScene(Overlay):
         if self.counting:
             self.finish_count()
             return
-        match = self.match
-        phones = self._phones()
-        if phones is not None:
-            phones.offer_next_round(None)
-        from uno_desktop.play.match import Match
-
-        self.close()
-        if isinstance(match, Match):
-            dealt = self.services.session_for(match).next_round()
-        else:  # the tutorial's scripted round
-            if not match.round_finished:
-                match.finish_round()
-            dealt = not match.match_over
-            if dealt:
-                match.start_round()
+        session = self._session()
+        dealt = session.next_round() if session is not None else deal_next_round(self.match)
         if not dealt:
+            self.close()
             if self.stack is not None:
-                self.stack.push(self.services.scenes.match_end(match))
+                self.stack.push(self.services.scenes.match_end(self.match))
             return
+        self._leave_for_next_round()
+
+    def _leave_for_next_round(self) -> None:
+        """The next round was dealt (here or on a phone): back to the table."""
+        self.close()
         if self.on_next_round is not None:
             self.on_next_round()
 

@@ -1,15 +1,28 @@
-"""The game thread's part without a window: what the pygame loop does each frame for a
-match with phone seats (pump the phones, let computers move when due), on a thread of
-its own. For the browser tests and the phone benchmark."""
+"""Matches without a window, through the same `MatchSession` as the window's.
+
+`play_match_headless` plays an all-computer match to its end at once (tests and the
+checks that need whole matches). `HeadlessGame` is the game thread's part for a match
+with phone seats, what the pygame loop does each frame (pump the phones, let computers
+move when due), on a thread of its own: for the browser tests and the phone benchmark.
+"""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 
-from uno_desktop.play.match import Match
+from uno_desktop.engine import RuleSet
+from uno_desktop.phones.table import PhoneTable
+from uno_desktop.play.match import (
+    MAX_ROUND_ACTIONS,
+    BotFactory,
+    ManualClock,
+    Match,
+    SeatSpec,
+    Timing,
+    run_round_headless,
+)
 from uno_desktop.session.match_session import MatchSession
-
-from .table import PhoneTable
 
 #: the longest the loop sleeps while nothing is due (phones wake it at once)
 IDLE_WAIT_S = 0.5
@@ -62,3 +75,39 @@ class HeadlessGame:
                 if not self.deal_on or not self.session.next_round():
                     return
                 table.publish()
+
+
+def play_match_headless(
+    rules: RuleSet,
+    seats: Sequence[SeatSpec],
+    seed: int,
+    max_rounds: int = 100,
+    *,
+    preset: str | None = None,
+    timing: Timing | None = None,
+    bot_factory: BotFactory | None = None,
+    max_actions_per_round: int = MAX_ROUND_ACTIONS,
+) -> Match:
+    """Play an all-computer match to its end (or `max_rounds`) on a ManualClock that
+    jumps straight to each next due moment, dealing each round through its session."""
+    if any(s.is_human for s in seats):
+        raise ValueError("play_match_headless needs computer seats only")
+    clock = ManualClock()
+    match = Match(
+        rules,
+        seats,
+        seed,
+        preset=preset,
+        clock=clock,
+        timing=timing or Timing(),
+        bot_factory=bot_factory,
+    )
+    session = MatchSession(match, None)
+    match.start_round()
+    while True:
+        run_round_headless(match, clock, max_actions_per_round)
+        if match.round_no >= max_rounds:
+            match.finish_round()
+            return match
+        if not session.next_round():
+            return match
