@@ -148,8 +148,9 @@ class Passing:
         """The hint line while the window is open or a person is jumping in (else None)."""
         t = self.table
         if self.jumper is not None:
-            if t.frames.jump_ins():
-                return None  # the frame builder names the card that may jump in
+            seat = t.seat()
+            if t.input_ok and t.shown is not None and seat is not None and seat.jump_ins:
+                return None  # the status line names the card that may jump in
             return _("{name}: no card of yours is the same. Esc: back").format(
                 name=t.names[self.jumper]
             )
