@@ -1,10 +1,12 @@
 """The table's input: the pointer and the keys, turned into the person's choices.
 
-A click is hit-tested to a typed `Target` (a card of the hand, a side button, the draw
-pile); keys move the one focus ring (`ui/table/focus.py`, the kit's `FocusGroup`) or
-press what it lights, and the letter keys are shortcuts. What a choice does is
-`TableActions`' job (`ui/table/actions.py`). Table input waits while the table moves
-(the UNO and Catch buttons excepted: they are about speed).
+A click is hit-tested against the targets of the frame built for now
+(`TableFrame.targets`, typed in `ui/table/targets.py`: a card of the hand, a side button,
+the draw pile, a house-rule chip, a person's plate), the same build the painter draws.
+Keys move the one focus ring (`ui/table/focus.py`, the kit's `FocusGroup`) or press what
+it lights, and the letter keys are shortcuts. What a choice does is `TableActions`' job
+(`ui/table/actions.py`). Table input waits while the table moves (the UNO and Catch
+buttons excepted: they are about speed).
 """
 
 from __future__ import annotations

@@ -98,16 +98,16 @@ class TableScene(Scene):
         self.fresh_hand = False
         self.painter = TablePainter()
         self.focus = TableFocus()
-        self.actions = TableActions(self)
+        parts = (self.holder, match, coach, self.view, self.focus, self.moments, services)
+        self.actions = TableActions(self, *parts)
         on = match.hints and bool(self.holder.humans)
         sounds = services.sounds
         self.hints = TableHints(self, self.holder, match, self.focus, self.actions, sounds, on)
         self.flights = Flights(self, self.holder, self.view, self.animator, self.moments, services)
         #: pass-and-play: the hand-offs and the people's window (`ui/table/passing.py`)
-        self.passing = Passing(self)
-        self.input = TableInput(
-            self, self.focus, self.actions, self.hints, self.passing, services.sounds
-        )
+        coached = coach is not None
+        self.passing = Passing(self, self.holder, match, self.view, self.actions, services, coached)
+        self.input = TableInput(self, self.focus, self.actions, self.hints, self.passing, sounds)
         self.frames = Frames(self)
 
     # ================================================================== who sees what
