@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from uno_desktop.engine import (
     Action,
@@ -34,7 +34,17 @@ from uno_desktop.view import seat_view
 from uno_desktop.view.narration import challenge_costs, play_refusal
 
 if TYPE_CHECKING:
-    from uno_desktop.ui.table.scene import TableScene
+    import pygame
+
+    from uno_desktop.play.tutorial import Coach
+    from uno_desktop.ui.moments import Moments
+    from uno_desktop.ui.scene import Scene, SceneStack
+    from uno_desktop.ui.services import Services
+    from uno_desktop.ui.table.focus import TableFocus
+    from uno_desktop.ui.table.hint import TableHints
+    from uno_desktop.ui.table.holder import ScreenHolder
+    from uno_desktop.ui.table.shown import ShownTable
+    from uno_desktop.ui.table.source import TableSource
 
 #: how long the reason a card cannot be played stays in the status line
 WHY_S = 2.4
@@ -59,11 +69,43 @@ class PenaltyQuestion:
 Question = DrawnQuestion | PenaltyQuestion
 
 
-class TableActions:
-    """The viewer's actions and the dialogs they open, for `table`."""
+class Desk(Protocol):
+    """What the actions ask of the table: its dialogs, its hints, the new events, and
+    where a dialog about a card or the penalty banner goes."""
 
-    def __init__(self, table: TableScene) -> None:
+    dirty: bool
+    stack: SceneStack | None
+    modal: Scene | None  # a dialog the person reads first
+    hints: TableHints
+
+    def pull(self) -> None: ...
+    def my_turn(self) -> bool: ...
+    def piles_anchor(self) -> tuple[pygame.Rect, pygame.Rect]: ...
+    def banner_anchor(self) -> tuple[pygame.Rect, pygame.Rect]: ...
+
+
+class TableActions:
+    """The viewer's actions and the dialogs they open, on `table`."""
+
+    def __init__(
+        self,
+        table: Desk,
+        holder: ScreenHolder,
+        match: TableSource,
+        coach: Coach | None,
+        view: ShownTable,
+        focus: TableFocus,
+        moments: Moments,
+        services: Services,
+    ) -> None:
         self.table = table
+        self.holder = holder
+        self.match = match
+        self.coach = coach
+        self.view = view
+        self.focus = focus
+        self.moments = moments
+        self.services = services
         #: the UNO button was pressed: the next play declares UNO
         self.uno_armed = False
         #: why the card just tried cannot be played, for a moment
@@ -77,18 +119,18 @@ class TableActions:
 
     def act(self, action: Action) -> bool:
         t = self.table
-        if t.coach is not None and not t.coach.allows(t.holder.obs(), action):
+        if self.coach is not None and not self.coach.allows(self.holder.obs(), action):
             self.refuse(None)  # the tutorial asks for something else: say what
             return False
         try:
-            t.match.act(action)
+            self.match.act(action)
         except IllegalAction:
-            t.services.sounds.play("wrong")
+            self.services.sounds.play("wrong")
             t.dirty = True
             return False
         if isinstance(action, Play | Draw):
             self.uno_armed = False
-            t.focus.reset()  # on the next card that can be played
+            self.focus.reset()  # on the next card that can be played
         if not isinstance(action, CallUno | CatchUno):
             self.question = None
         t.pull()
@@ -98,10 +140,10 @@ class TableActions:
         """Play `card` from the viewer's hand: its colour and target asked first; with UNO
         when it is armed, or when the hint for this turn says to play it and say UNO."""
         t = self.table
-        seat = t.shown
+        seat = self.holder.holder
         if seat is None:
             return
-        plays = [a for a in t.holder.legal(seat) if type(a) is Play and a.card is card]
+        plays = [a for a in self.holder.legal(seat) if type(a) is Play and a.card is card]
         if not plays:
             self.refuse(card)
             return
@@ -134,7 +176,12 @@ class TableActions:
                 t.hints.in_picker(("color", card), of_card, lambda a: a.color)
 
         t.modal = ColorPickerOverlay(
-            t.services, after_color, self.cancelled, card, on_hint=on_hint, center_on=t.piles_anchor
+            self.services,
+            after_color,
+            self.cancelled,
+            card,
+            on_hint=on_hint,
+            center_on=t.piles_anchor,
         )
         if t.stack is not None:
             t.stack.push(t.modal)
@@ -145,8 +192,8 @@ class TableActions:
         self, card: Card, color: Color | None, targets: list[int], then: Callable[[int], None]
     ) -> None:
         t = self.table
-        counts = t.view.state.counts()
-        choices = [SeatChoice(s, t.names[s], counts[s]) for s in targets]
+        counts = self.view.state.counts()
+        choices = [SeatChoice(s, self.holder.names[s], counts[s]) for s in targets]
         if card.rank == "7":
             title = _("Swap hands with whom?")
         elif card.rank == "WS":
@@ -154,11 +201,11 @@ class TableActions:
         else:
             title = _("Choose a player")
         on_hint = None
-        seat = t.shown
+        seat = self.holder.holder
         if t.hints.on and seat is not None:
             of_card = [
                 a
-                for a in t.holder.legal(seat)
+                for a in self.holder.legal(seat)
                 if type(a) is Play and a.card is card and a.color is color
             ]
 
@@ -166,7 +213,7 @@ class TableActions:
                 t.hints.in_picker(("target", card, color), of_card, lambda a: a.target)
 
         t.modal = ChoosePlayerOverlay(
-            t.services,
+            self.services,
             title,
             choices,
             then,
@@ -188,59 +235,57 @@ class TableActions:
     def refuse(self, card: Card | None) -> None:
         """A card that cannot be played now: it shakes, a buzz, and one line of why."""
         t = self.table
-        t.services.sounds.play("wrong")
+        self.services.sounds.play("wrong")
         if card is not None:
-            t.moments.shake(card)
+            self.moments.shake(card)
         t.dirty = True
         if t.my_turn():
             self.why, self.why_s = self._why_not(card), WHY_S
 
     def _why_not(self, card: Card | None) -> str:
         """Why the viewer cannot play `card` now, in a few plain words."""
-        t = self.table
-        obs = t.holder.obs()
-        coached = t.coach.line(obs, self.uno_armed) if t.coach is not None else None
+        obs = self.holder.obs()
+        coached = self.coach.line(obs, self.uno_armed) if self.coach is not None else None
         if coached is not None or card is None:
             return coached or ""
         return play_refusal(seat_view(obs), card, obs.rules.stacking)
 
     def draw(self) -> None:
-        seat = self.table.shown
-        if seat is not None and Draw(seat) in self.table.holder.legal(seat):
+        seat = self.holder.holder
+        if seat is not None and Draw(seat) in self.holder.legal(seat):
             self.act(Draw(seat))
         else:
-            self.table.services.sounds.play("wrong")
+            self.services.sounds.play("wrong")
 
     def keep(self) -> None:
         """Keep the card just drawn and end the turn (the Keep button, the K key)."""
-        seat = self.table.shown
-        if seat is not None and Pass(seat) in self.table.holder.legal(seat):
+        seat = self.holder.holder
+        if seat is not None and Pass(seat) in self.holder.legal(seat):
             self.act(Pass(seat))
         else:
-            self.table.services.sounds.play("wrong")
+            self.services.sounds.play("wrong")
 
     def uno_seat(self) -> tuple[str, int] | None:
         """What the UNO button does now: ("call", seat) or ("arm", seat), or None."""
-        t = self.table
-        if not t.holder.has_round or t.match.round_over:
+        if not self.holder.has_round or self.match.round_over:
             return None
-        seat = t.shown
+        seat = self.holder.holder
         if seat is not None:
-            legal = t.holder.legal(seat)
+            legal = self.holder.legal(seat)
             if CallUno(seat) in legal:
                 return ("call", seat)
-            hand_sizes = t.holder.obs().hand_sizes
+            hand_sizes = self.holder.obs().hand_sizes
             if hand_sizes[seat] == 2 and any(type(a) is Play and a.uno for a in legal):
                 return ("arm", seat)
-        for s in t.holder.humans:  # pass-and-play: whoever just forgot may still say it
-            if s != seat and CallUno(s) in t.holder.uno_actions(s):
+        for s in self.holder.humans:  # pass-and-play: whoever just forgot may still say it
+            if s != seat and CallUno(s) in self.holder.uno_actions(s):
                 return ("call", s)
         return None
 
     def press_uno(self) -> None:
         what = self.uno_seat()
         if what is None:
-            self.table.services.sounds.play("wrong")
+            self.services.sounds.play("wrong")
             return
         kind, seat = what
         if kind == "call":
@@ -248,12 +293,12 @@ class TableActions:
         else:
             self.uno_armed = not self.uno_armed
             if self.uno_armed:
-                self.table.services.sounds.play("uno")
+                self.services.sounds.play("uno")
         self.table.dirty = True
 
     def catch_action(self) -> CatchUno | None:
         """The catch a person at the table may make now (None: nobody to catch)."""
-        viewer = self.table.holder
+        viewer = self.holder
         if not viewer.has_round:
             return None
         target = viewer.obs().catchable
@@ -268,19 +313,18 @@ class TableActions:
     def press_catch(self) -> None:
         action = self.catch_action()
         if action is None:
-            self.table.services.sounds.play("wrong")
+            self.services.sounds.play("wrong")
             return
         self.act(action)
 
     # ------------------------------------------------------------------ the turn's question
 
     def _wanted(self) -> Question | None:
-        t = self.table
-        seat = t.shown
-        if seat is None or t.match.human_to_act() != seat:
+        seat = self.holder.holder
+        if seat is None or self.match.human_to_act() != seat:
             return None
-        obs = t.holder.obs()
-        if obs.phase is Phase.DRAWN and obs.drawn_card is not None and t.coach is None:
+        obs = self.holder.obs()
+        if obs.phase is Phase.DRAWN and obs.drawn_card is not None and self.coach is None:
             return DrawnQuestion(obs.drawn_card)  # (the tutorial lights the card instead)
         if obs.phase is Phase.PENALTY:
             return PenaltyQuestion(obs.pending_draw, obs.can_challenge, obs.pending_kind)
@@ -309,7 +353,7 @@ class TableActions:
             self.decision.close()
         self.decision = None
         self.question = wanted
-        seat = t.shown
+        seat = self.holder.holder
         if wanted is None or seat is None:
             self.sync_banner()
             return
@@ -317,7 +361,7 @@ class TableActions:
         if isinstance(wanted, DrawnQuestion):
             card = wanted.card
             overlay = PlayOrKeepOverlay(
-                t.services,
+                self.services,
                 card,
                 on_play=lambda: self._decided(lambda: self.try_play(card)),
                 on_keep=lambda: self._decided(lambda: self.act(Pass(seat))),
@@ -325,15 +369,15 @@ class TableActions:
                 anchor=t.piles_anchor,
             )
         else:
-            can_stack = any(type(a) is Play for a in t.holder.legal(seat))
-            offender = offender_name(t.holder.obs().history, t.names)
-            rules = t.match.rules
+            can_stack = any(type(a) is Play for a in self.holder.legal(seat))
+            offender = offender_name(self.holder.obs().history, self.holder.names)
+            rules = self.match.rules
             costs = None
             if wanted.can_challenge and offender is not None:
                 extra = rules.challenge_innocent_extra
                 costs = challenge_costs(offender, wanted.amount, rules.challenge_guilty_draw, extra)
             overlay = PenaltyOverlay(
-                t.services,
+                self.services,
                 wanted.amount,
                 offender,
                 wanted.can_challenge,
@@ -366,4 +410,4 @@ class TableActions:
     def sync_banner(self) -> None:
         """Give the open banner's buttons to the focus ring (a new one takes the focus)."""
         banner = self.banner()
-        self.table.focus.show_banner(banner.buttons if banner is not None else [])
+        self.focus.show_banner(banner.buttons if banner is not None else [])

@@ -9,15 +9,12 @@ the hand. Only the viewer's own faces can be dragged (the hand shows faces only 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
 
 import pygame
 
 from uno_desktop.engine import Card
-
-if TYPE_CHECKING:
-    from uno_desktop.ui.table.scene import TableScene
+from uno_desktop.render.layout import TableLayout
 
 #: the pointer moves this far with the button down before a press becomes a drag
 DRAG_PX = 8
@@ -38,8 +35,7 @@ class Drag:
 class CardDrag:
     """The drag of one table (at most one card at a time)."""
 
-    def __init__(self, table: TableScene) -> None:
-        self.table = table
+    def __init__(self) -> None:
         self.drag: Drag | None = None
 
     def press(self, card: Card, rect: pygame.Rect, pos: tuple[int, int]) -> None:
@@ -54,44 +50,21 @@ class CardDrag:
         d.pos = pos
         if not d.moving and max(abs(pos[0] - d.start[0]), abs(pos[1] - d.start[1])) >= DRAG_PX:
             d.moving = True
-        if d.moving:
-            self.table.dirty = True
         return d.moving
 
-    def drop(self, pos: tuple[int, int]) -> bool:
-        """The button came up: True when it ended a drag (then it is no click)."""
+    def drop(self) -> Card | None:
+        """The button came up: the card dragged, when it ended a drag (then it is no click)."""
         d, self.drag = self.drag, None
-        if d is None or not d.moving:
-            return False
-        t = self.table
-        t.dirty = True
-        if not t.input_ok:
-            return True  # the table settles first: the card goes back, as a click waits
-        if self.over_pile(pos) and t.shown is not None and t.shown == t.bottom:
-            if d.card in t.frames.playable():
-                t.actions.try_play(d.card)
-            else:
-                t.actions.refuse(d.card)
-        return True
+        return d.card if d is not None and d.moving else None
 
     def cancel(self) -> None:
-        if self.drag is not None:
-            self.drag = None
-            self.table.dirty = True
+        self.drag = None
 
-    def over_pile(self, pos: tuple[int, int]) -> bool:
-        """Whether `pos` is on the discard pile (a generous target)."""
-        lay = self.table.ensure_layout(self.table.current_size())
-        return lay.discard_pile.inflate(lay.card_w // 2, lay.card_w // 2).collidepoint(pos)
+    def held(self) -> Drag | None:
+        """The drag now, as a value (None: no card is held)."""
+        return replace(self.drag) if self.drag is not None else None
 
-    def dragged(self) -> tuple[Card, pygame.Rect] | None:
-        """The card being dragged and where it is drawn now (None: no drag)."""
-        d = self.drag
-        t = self.table
-        if d is None or not d.moving or t.shown is None or t.shown != t.bottom:
-            return None
-        if d.card not in t.frames.hand_cards():  # played meanwhile, or not this viewer's
-            return None
-        lay = t.ensure_layout(t.current_size())
-        rect = pygame.Rect(d.pos[0] - d.grab[0], d.pos[1] - d.grab[1], lay.card_w, lay.card_h)
-        return d.card, rect
+
+def over_pile(lay: TableLayout, pos: tuple[int, int]) -> bool:
+    """Whether `pos` is on the discard pile (a generous target)."""
+    return lay.discard_pile.inflate(lay.card_w // 2, lay.card_w // 2).collidepoint(pos)

@@ -10,19 +10,29 @@ shown to the viewer as it flies in).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from uno_desktop.engine import Card
-from uno_desktop.render.layout import fan_rects
+from uno_desktop.render.animator import Animator
+from uno_desktop.render.layout import TableLayout, fan_rects
 from uno_desktop.render.tween import ease_in_out_cubic, ease_out_cubic
-from uno_desktop.ui.table.events import add_moment, challenge_note, is_private_for, pulse_rgb
+from uno_desktop.ui.moments import Moments
+from uno_desktop.ui.table.events import (
+    ChallengeNote,
+    add_moment,
+    challenge_note,
+    is_private_for,
+    pulse_rgb,
+)
+from uno_desktop.ui.table.holder import ScreenHolder
 from uno_desktop.ui.table.paint.centre import discard_angle
-from uno_desktop.ui.table.shown import Flight, Spot, Step
+from uno_desktop.ui.table.shown import Flight, ShownTable, Spot, Step
 
 if TYPE_CHECKING:
-    from uno_desktop.ui.table.scene import TableScene
+    from uno_desktop.engine import events as ev
+    from uno_desktop.ui.services import Services
 
 #: steps started in one frame at most (steps without cards start at once)
 MAX_STEPS = 200
@@ -37,11 +47,36 @@ def _blank() -> pygame.Surface:
     return _BLANK[0]
 
 
-class Flights:
-    """Starts the view's steps for `table` and flies their cards."""
+class Stage(Protocol):
+    """What the flights ask of the table they fly over."""
 
-    def __init__(self, table: TableScene) -> None:
-        self.table = table
+    dirty: bool
+    layout: TableLayout | None
+    fresh_hand: bool  # the viewer received a whole hand: it glows once its faces are known
+    delivered: list[tuple[int, ev.Event]]  # every private result shown, with its seat
+
+    def note_challenge(self, note: ChallengeNote) -> None: ...
+
+
+class Flights:
+    """Starts the steps of the table as shown (`view`) and flies their cards on
+    `animator`, over the `stage` as `holder` sees it."""
+
+    def __init__(
+        self,
+        stage: Stage,
+        holder: ScreenHolder,
+        view: ShownTable,
+        animator: Animator,
+        moments: Moments,
+        services: Services,
+    ) -> None:
+        self.stage = stage
+        self.holder = holder
+        self.view = view
+        self.animator = animator
+        self.moments = moments
+        self.services = services
         #: flights waiting for their start: (start time on `sched_s`, flight, when landed)
         self.waiting: list[tuple[float, Flight, Callable[[], None]]] = []
         self.sched_s = 0.0
@@ -60,12 +95,11 @@ class Flights:
 
     def advance(self) -> bool:
         """Start the next steps while nothing is in flight; True when one started."""
-        t = self.table
         started = False
         for _step in range(MAX_STEPS):
-            if not (t.animator.idle and not self.waiting):
+            if not (self.animator.idle and not self.waiting):
                 break
-            step = t.view.next_step(t.shown)
+            step = self.view.next_step(self.holder.holder)
             if step is None:
                 break
             started = True
@@ -73,14 +107,14 @@ class Flights:
         return started
 
     def _start(self, step: Step) -> None:
-        t = self.table
+        t = self.stage
         t.dirty = True
         if step.sound:
-            t.services.sounds.play(step.sound)
+            self.services.sounds.play(step.sound)
         if step.pulse_seat is not None and t.layout is not None:
-            t.animator.pulse(self.seat_rect(step.pulse_seat), pulse_rgb(step.event), 0.6)
-        viewer = t.shown
-        note = challenge_note(step.event, t.view.queue, viewer, t.names)
+            self.animator.pulse(self.seat_rect(step.pulse_seat), pulse_rgb(step.event), 0.6)
+        viewer = self.holder.holder
+        note = challenge_note(step.event, self.view.queue, viewer, self.holder.names)
         if note is not None:
             t.note_challenge(note)
         elif viewer is not None and is_private_for(step.event, viewer):
@@ -89,8 +123,15 @@ class Flights:
         def finish() -> None:
             if step.on_done is not None:
                 step.on_done()
-            st = t.view.state
-            if add_moment(t.moments, step.event, st.top_card, t.names, t.view.you, t.shown):
+            st = self.view.state
+            if add_moment(
+                self.moments,
+                step.event,
+                st.top_card,
+                self.holder.names,
+                self.view.you,
+                self.holder.holder,
+            ):
                 t.fresh_hand = True  # its faces are known when the table syncs
             if step.hold_s > 0:
                 self._hold(step.hold_s)
@@ -125,16 +166,16 @@ class Flights:
         """
 
         def held() -> None:
-            self.table.dirty = True
+            self.stage.dirty = True
 
-        self.table.animator.fly(_blank(), (0, 0), (0, 0), duration_s=hold_s, on_done=held)
+        self.animator.fly(_blank(), (0, 0), (0, 0), duration_s=hold_s, on_done=held)
 
     def _fly(self, f: Flight, then: Callable[[], None] | None) -> None:
-        t = self.table
+        t = self.stage
         lay = t.layout
         assert lay is not None
-        painter = t.services.painter
-        bottom = t.bottom
+        painter = self.services.painter
+        bottom = self.holder.bottom
         to_other = (f.src.kind == "seat" and f.src.seat != bottom) or (
             f.dst.kind == "seat" and f.dst.seat != bottom
         )
@@ -145,7 +186,7 @@ class Flights:
             flip_to = painter.face(f.end_face, w)
         elif f.end_face is None and f.start_face is not None:
             flip_to = painter.back(w)
-        discard = len(t.view.state.discard)
+        discard = len(self.view.state.discard)
         end_angle = discard_angle(discard) if f.dst.kind == "discard" else 0.0
         start_angle = discard_angle(max(0, discard - 2)) if f.src.kind == "discard" else 0.0
 
@@ -157,7 +198,7 @@ class Flights:
             t.dirty = True
 
         ease = ease_in_out_cubic if f.duration_s > 0.45 else ease_out_cubic
-        t.animator.fly(
+        self.animator.fly(
             start_img,
             self._spot_pos(f.src),
             self._spot_pos(f.dst, landing=f.end_face),
@@ -173,8 +214,8 @@ class Flights:
     def path_rects(self, samples: int = 8) -> list[pygame.Rect]:
         """Where cards will fly: those in the air (`Animator.path_rects`) and those waiting
         for their start, from their source to where they land."""
-        t = self.table
-        out = t.animator.path_rects(samples)
+        t = self.stage
+        out = self.animator.path_rects(samples)
         lay = t.layout
         if lay is None:
             return out
@@ -189,7 +230,7 @@ class Flights:
 
     def _spot_pos(self, spot: Spot, landing: Card | None = None) -> tuple[int, int]:
         """Where `spot` is on screen: a pile's centre, a seat's strip, a card's place."""
-        t = self.table
+        t = self.stage
         lay = t.layout
         assert lay is not None
         if spot.kind == "pile":
@@ -197,11 +238,11 @@ class Flights:
         if spot.kind == "discard":
             return lay.discard_pile.center
         seat = spot.seat
-        if seat != t.bottom:
+        if seat != self.holder.bottom:
             return lay.seats[seat].cards_rect.center
-        hand = t.view.state.hands[seat]
+        hand = self.view.state.hands[seat]
         card = spot.card or landing
-        if t.shown == seat and card is not None:
+        if self.holder.holder == seat and card is not None:
             cards = sorted([c for c in hand if c is not None] + [card], key=Card.sort_key)
             rects = fan_rects(len(cards), lay.hand_rect, lay.card_w)
             return rects[cards.index(card)].center
@@ -210,9 +251,9 @@ class Flights:
 
     def seat_rect(self, seat: int) -> pygame.Rect:
         """Where `seat` is on screen: its name plate, with its cards unless at the bottom."""
-        lay = self.table.layout
+        lay = self.stage.layout
         assert lay is not None
         spot = lay.seats[seat]
-        if seat == self.table.bottom:
+        if seat == self.holder.bottom:
             return spot.name_rect
         return spot.name_rect.union(spot.cards_rect)

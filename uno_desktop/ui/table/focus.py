@@ -9,9 +9,11 @@ the hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from enum import StrEnum
 
+from uno_desktop.engine import Card
+from uno_desktop.lang.i18n import N_
 from uno_desktop.ui.kit import Button, FocusGroup, Widget
 
 
@@ -37,6 +39,27 @@ TAB_ORDER = (
 )
 
 
+#: the side buttons in the order they are laid out, hit-tested and drawn
+PANEL_ORDER = (
+    SideButton.UNO,
+    SideButton.CATCH,
+    SideButton.DRAW,
+    SideButton.PASS,
+    SideButton.MENU,
+    SideButton.HINT,
+)
+
+#: each side button's label (a msgid) and style
+SIDE_FACES = {
+    SideButton.UNO: (N_("UNO!"), "primary"),
+    SideButton.CATCH: (N_("Catch!"), "danger"),
+    SideButton.DRAW: (N_("Draw"), "normal"),
+    SideButton.PASS: (N_("Keep"), "normal"),
+    SideButton.MENU: (N_("Menu"), "normal"),
+    SideButton.HINT: (N_("Hint"), "normal"),
+}
+
+
 class HandStop(Widget):
     """The bottom hand as one stop of the focus ring; `index` is the card in focus."""
 
@@ -54,9 +77,13 @@ class TableFocus:
     def __init__(self) -> None:
         self.hand = HandStop()
         self.side = {key: Button("", key=key.value) for key in SideButton}
+        for key, (text, style) in SIDE_FACES.items():
+            self.side[key].text, self.side[key].style = text, style
         self.group = FocusGroup()
         self._banner: list[Button] = []
         self._chips: list[Button] = []
+        #: the hand's focus is on a card that may jump in (it leaves when the chance does)
+        self._on_jump = False
         self._sync()
         self.group.focus(self.hand)
 
@@ -100,6 +127,34 @@ class TableFocus:
         """The focus back in the hand, on no card yet (a new turn, another viewer)."""
         self.hand.index = None
         self.group.focus(self.hand)
+
+    def settle(
+        self,
+        cards: Sequence[Card | None],
+        jumps: Collection[Card],
+        playable: Collection[Card],
+        my_turn: bool,
+    ) -> bool:
+        """On the viewer's turn the hand's focus is always on a card: the first one that
+        can be played (after a play, the next one), else the first card; out of turn, on
+        a card that may jump in, so Enter jumps in. (It does not take the focus from a
+        button.) True when the focus moved to a card."""
+        hand = self.hand
+        if self._on_jump:  # the focus went to a jump-in: it goes once the chance has
+            at = hand.index
+            if at is None or at >= len(cards) or cards[at] not in jumps or my_turn:
+                hand.index, self._on_jump = None, False
+        if hand.index is not None:
+            return False
+        if not my_turn:
+            at = next((i for i, c in enumerate(cards) if c is not None and c in jumps), None)
+            if at is None:
+                return False
+            hand.index, self._on_jump = at, True
+            return True
+        first = next((i for i, c in enumerate(cards) if c is not None and c in playable), None)
+        hand.index = first if first is not None else (0 if cards else None)
+        return True
 
     def to_hand(self) -> None:
         self.group.focus(self.hand)

@@ -16,6 +16,7 @@ from uno_desktop.render.animator import Sprite
 from uno_desktop.render.layout import TableLayout
 from uno_desktop.ui.moments import BannerFrame
 from uno_desktop.ui.table.chips import Chips
+from uno_desktop.ui.table.targets import Target
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,14 @@ class ButtonFrame:
 
 
 @dataclass(frozen=True)
+class Hit:
+    """Where a click finds `target` in the frame."""
+
+    rect: pygame.Rect
+    target: Target
+
+
+@dataclass(frozen=True)
 class TableFrame:
     """Everything one viewer sees of the table at one moment (nobody's secret inside)."""
 
@@ -93,3 +102,8 @@ class TableFrame:
     chips: Chips | None = None  # the house rules in force, at the top of the side panel
     penalty: int = 0  # cards waiting (a Draw Two, a stack building): "+6" on the pile
     drag: HandCard | None = None  # a card of the viewer's hand dragged by the pointer
+    targets: tuple[Hit, ...] = ()  # what a click hits, topmost first
+
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        """What a click at `pos` hits in this frame (None: the bare felt)."""
+        return next((h.target for h in self.targets if h.rect.collidepoint(pos)), None)

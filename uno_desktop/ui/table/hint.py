@@ -10,16 +10,23 @@ the seat names (`ai/hint_job.py`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from uno_desktop.ai.hint_job import HintJob
 from uno_desktop.engine import COLORS, Action, Challenge, Color, Draw, Pass, Play
 from uno_desktop.ui.table.dialogs import TableOverlay
 from uno_desktop.ui.table.focus import SideButton
+from uno_desktop.ui.table.frame_builder import hand_cards
 
 if TYPE_CHECKING:
     from uno_desktop.ai.hint import Hint
-    from uno_desktop.ui.table.scene import TableScene
+    from uno_desktop.ui.scene import Scene
+    from uno_desktop.ui.services import Sounds
+    from uno_desktop.ui.table.actions import TableActions
+    from uno_desktop.ui.table.focus import TableFocus
+    from uno_desktop.ui.table.holder import ScreenHolder
+    from uno_desktop.ui.table.source import TableSource
+    from uno_desktop.ui.table.state import TableState
 
 
 def lit_key(action: Action) -> str | None:
@@ -35,13 +42,37 @@ def lit_key(action: Action) -> str | None:
     return None
 
 
+class Asker(Protocol):
+    """What the hints ask of the table they are shown on."""
+
+    dirty: bool
+    modal: Scene | None  # the open picker (a hint in it lights a widget)
+
+    def my_turn(self) -> bool: ...
+    def state(self) -> TableState: ...
+
+
 class TableHints:
     """The hints of one table: asked for by the viewer, worked out beside the frame loop,
     shown on the table or in the open dialog, each question counted once for the round
     end. `on` is False when the match allows none (or nobody could ask)."""
 
-    def __init__(self, table: TableScene, on: bool) -> None:
+    def __init__(
+        self,
+        table: Asker,
+        holder: ScreenHolder,
+        match: TableSource,
+        focus: TableFocus,
+        actions: TableActions,
+        sounds: Sounds,
+        on: bool,
+    ) -> None:
         self.table = table
+        self.holder = holder
+        self.match = match
+        self.focus = focus
+        self.actions = actions
+        self.sounds = sounds
         self.on = on
         #: the last hint found, with the question it answers
         self.found: tuple[tuple[Any, ...], Hint] | None = None
@@ -55,15 +86,15 @@ class TableHints:
         viewer's) from the viewer's observation, beside the frame loop; `then` shows it.
         Each question is worked out and counted once."""
         t = self.table
-        seat = t.shown
+        seat = self.holder.holder
         if not self.on or seat is None or not legal:
             return
-        key = (seat, t.holder.pos, *question)
+        key = (seat, self.holder.pos, *question)
         if self.found is not None and self.found[0] == key:
             then(self.found[1])
             t.dirty = True
         elif self.job is None or self.job.key != key:
-            self.job = HintJob(key, t.holder.obs(), legal, t.names, then)
+            self.job = HintJob(key, self.holder.obs(), legal, self.holder.names, then)
 
     def collect(self) -> None:
         """Show a hint whose work is done, if its question is still the one asked."""
@@ -73,12 +104,12 @@ class TableHints:
             return
         self.job = None
         found, key = job.result, job.key
-        if found is None or key[:2] != (t.shown, t.holder.pos):
+        if found is None or key[:2] != (self.holder.holder, self.holder.pos):
             return
         self.found = (key, found)
         if key not in self._counted:
             self._counted.add(key)
-            t.match.note_hint(key[0])
+            self.match.note_hint(key[0])
         job.then(found)
         t.dirty = True
 
@@ -86,19 +117,19 @@ class TableHints:
         """The Hint button, the hint key: light what the hard computer would do on this
         turn (in the open question, if one is open) and say why. Nothing is played."""
         t = self.table
-        seat = t.shown
+        seat = self.holder.holder
         if not self.on or seat is None or not t.my_turn():
-            t.services.sounds.play("wrong")
+            self.sounds.play("wrong")
             return
 
         def light(found: Hint) -> None:
-            overlay = t.actions.decision
+            overlay = self.actions.decision
             if overlay is not None and not overlay.closed:
                 overlay.show_hint(lit_key(found.action), found.line)
             else:
                 self._focus_on(found.action)
 
-        self.ask(("turn",), t.holder.legal(seat), light)
+        self.ask(("turn",), self.holder.legal(seat), light)
 
     def _focus_on(self, action: Action) -> None:
         """The focus moves to what the hint lights, so Enter does what it suggests: the
@@ -106,13 +137,13 @@ class TableHints:
         Draw button (the pile is lit with it), the Keep button."""
         t = self.table
         if isinstance(action, Play):
-            cards = t.frames.hand_cards()
+            cards = hand_cards(t.state())
             if action.card in cards:
-                t.focus.card = cards.index(action.card)
+                self.focus.card = cards.index(action.card)
         elif isinstance(action, Draw):
-            t.focus.to_side(SideButton.DRAW)
+            self.focus.to_side(SideButton.DRAW)
         elif isinstance(action, Pass):
-            t.focus.to_side(SideButton.PASS)
+            self.focus.to_side(SideButton.PASS)
 
     def in_picker(
         self,
@@ -143,4 +174,4 @@ class TableHints:
         if self.found is None or not t.my_turn():
             return None
         key, found = self.found
-        return found if key == (t.shown, t.holder.pos, "turn") else None
+        return found if key == (self.holder.holder, self.holder.pos, "turn") else None

@@ -23,6 +23,7 @@ from uno_desktop.play.match import FeedPos
 from uno_desktop.play.seats import SeatNames
 from uno_desktop.ui.table.events import Summary, is_private_for, summary
 from uno_desktop.ui.table.source import TableSource
+from uno_desktop.view import SeatView, seat_view
 
 if TYPE_CHECKING:
     from uno_desktop.play.tutorial import Coach
@@ -56,6 +57,7 @@ class ScreenHolder:
         self._legal: tuple[tuple[int, FeedPos], list[Action]] | None = None
         self._obs: tuple[tuple[int | None, FeedPos | None], Observation] | None = None
         self._uno: tuple[tuple[int | None, FeedPos | None], dict[int, list[Action]]] | None = None
+        self._seat: tuple[tuple[int | None, FeedPos | None], SeatView] | None = None
 
     @property
     def lone(self) -> int | None:
@@ -75,6 +77,13 @@ class ScreenHolder:
     def has_round(self) -> bool:
         return self.match.round_no > 0
 
+    def computer_to_move(self) -> int | None:
+        """The computer seat whose move is coming (None: a person's, or no round)."""
+        if not self.has_round or self.match.round_over:
+            return None
+        current = self.obs().current
+        return None if self.match.is_human(current) else current
+
     def person_to_act(self) -> int | None:
         """The person at the screen whose turn decision the game waits for, if any."""
         seat = self.match.human_to_act()
@@ -91,6 +100,7 @@ class ScreenHolder:
         """Ask the match again for the viewer's observation and legal actions."""
         self._legal = None
         self._obs = None
+        self._seat = None
 
     def obs(self) -> Observation:
         """The viewer's observation (for nobody: what everybody knows), as of the last pull."""
@@ -98,6 +108,13 @@ class ScreenHolder:
         if self._obs is None or self._obs[0] != key:
             self._obs = (key, self.match.observation(self.holder))
         return self._obs[1]
+
+    def seat_view(self) -> SeatView:
+        """The viewer's view of the round: its observation with its legal actions."""
+        key = (self.holder, self.pos)
+        if self._seat is None or self._seat[0] != key:
+            self._seat = (key, seat_view(self.obs(), self.legal(self.holder)))
+        return self._seat[1]
 
     def legal(self, seat: int | None) -> list[Action]:
         """The viewer's legal actions (the table asks for nobody else's); under the

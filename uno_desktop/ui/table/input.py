@@ -1,172 +1,128 @@
 """The table's input: the pointer and the keys, turned into the person's choices.
 
-A click is hit-tested to a typed `Target` (a card of the hand, a side button, the draw
-pile); keys move the one focus ring (`ui/table/focus.py`, the kit's `FocusGroup`) or
-press what it lights, and the letter keys are shortcuts. What a choice does is
-`TableActions`' job (`ui/table/actions.py`). Table input waits while the table moves
-(the UNO and Catch buttons excepted: they are about speed).
+A click is hit-tested against the targets of the frame built for now
+(`TableFrame.targets`, typed in `ui/table/targets.py`: a card of the hand, a side button,
+the draw pile, a house-rule chip, a person's plate), the same build the painter draws.
+Keys move the one focus ring (`ui/table/focus.py`, the kit's `FocusGroup`) or press what
+it lights, and the letter keys are shortcuts. What a choice does is `TableActions`' job
+(`ui/table/actions.py`). Table input waits while the table moves (the UNO and Catch
+buttons excepted: they are about speed).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from uno_desktop.engine import Draw, Pass, Phase
-from uno_desktop.lang.i18n import N_, _
-from uno_desktop.render.layout import fan_rects, hit_test_fan
 from uno_desktop.rules.options import Section
 from uno_desktop.ui.kit import Button
 from uno_desktop.ui.table.dialogs import HINT_KEY
-from uno_desktop.ui.table.drag import CardDrag
-from uno_desktop.ui.table.focus import SideButton
-
-if TYPE_CHECKING:
-    from uno_desktop.ui.table.scene import TableScene
-
-ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-#: the side buttons in the order they are laid out, hit-tested and drawn
-PANEL_ORDER = (
-    SideButton.UNO,
-    SideButton.CATCH,
-    SideButton.DRAW,
-    SideButton.PASS,
-    SideButton.MENU,
-    SideButton.HINT,
+from uno_desktop.ui.table.drag import CardDrag, over_pile
+from uno_desktop.ui.table.focus import PANEL_ORDER, SideButton, TableFocus
+from uno_desktop.ui.table.frame_builder import hand_cards, hand_rects, playable
+from uno_desktop.ui.table.targets import (
+    ButtonTarget,
+    CardTarget,
+    ChipTarget,
+    PileTarget,
+    PlateTarget,
+    Target,
+    clickable,
 )
 
-#: each side button's label (a msgid) and style
-SIDE_FACES = {
-    SideButton.UNO: (N_("UNO!"), "primary"),
-    SideButton.CATCH: (N_("Catch!"), "danger"),
-    SideButton.DRAW: (N_("Draw"), "normal"),
-    SideButton.PASS: (N_("Keep"), "normal"),
-    SideButton.MENU: (N_("Menu"), "normal"),
-    SideButton.HINT: (N_("Hint"), "normal"),
-}
+if TYPE_CHECKING:
+    from uno_desktop.ui.services import Sounds
+    from uno_desktop.ui.table.actions import TableActions
+    from uno_desktop.ui.table.frame import TableFrame
+    from uno_desktop.ui.table.hint import TableHints
+    from uno_desktop.ui.table.passing import Passing
+    from uno_desktop.ui.table.state import TableState
+    from uno_desktop.view import SeatView
+
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-@dataclass(frozen=True)
-class CardTarget:
-    """A card of the bottom hand, by its place in the hand as drawn."""
+class Host(Protocol):
+    """What the input asks of the table it serves."""
 
-    index: int
-    playable: bool  # False: it only answers the pointer (a peek, a refusal)
+    dirty: bool
 
-
-@dataclass(frozen=True)
-class ButtonTarget:
-    """A side-panel button."""
-
-    key: SideButton
-    enabled: bool  # False: it does nothing now (a click says so)
-
-
-@dataclass(frozen=True)
-class PileTarget:
-    """The draw pile (a click draws)."""
-
-
-@dataclass(frozen=True)
-class PlateTarget:
-    """A person's name plate in the people's window (a click: "Catch!" / "I can jump in")."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class ChipTarget:
-    """A house-rule chip (a click opens How to play at its rule)."""
-
-    index: int
-    section: Section | None
-
-
-Target = CardTarget | ButtonTarget | PileTarget | ChipTarget | PlateTarget
-
-
-def clickable(target: Target) -> bool:
-    """Whether a click on `target` does something (else it is refused with a buzz)."""
-    if isinstance(target, CardTarget):
-        return target.playable
-    if isinstance(target, ButtonTarget):
-        return target.enabled
-    return True
+    def state(self) -> TableState: ...
+    def seat(self) -> SeatView | None: ...
+    def current_frame(self) -> TableFrame: ...
+    def open_rules(self, section: Section | None) -> None: ...
+    def open_pause(self) -> None: ...
 
 
 class TableInput:
-    """Pointer and keys for `table`: what is hovered and pressed, and what a press does."""
+    """Pointer and keys: what is hovered and pressed, and what a press does. Clicks are
+    hit-tested against the frame (`TableFrame.target_at`); what a choice does is
+    `actions`'."""
 
-    def __init__(self, table: TableScene) -> None:
-        self.table = table
+    def __init__(
+        self,
+        host: Host,
+        focus: TableFocus,
+        actions: TableActions,
+        hints: TableHints,
+        passing: Passing,
+        sounds: Sounds,
+    ) -> None:
+        self.host = host
+        self.focus = focus
+        self.actions = actions
+        self.hints = hints
+        self.passing = passing
+        self.sounds = sounds
         self.hover: Target | None = None
         self.pressed: Target | None = None
         #: a card of the hand dragged to the pile (`ui/table/drag.py`)
-        self.drag = CardDrag(table)
+        self.drag = CardDrag()
         #: the house-rule chips as stops of the focus ring, for the chips they were made for
         self._chip_key: tuple[tuple[str, Section | None], ...] = ()
         self._chip_buttons: list[Button] = []
-        side = table.focus.side
-        for key, (text, style) in SIDE_FACES.items():
-            side[key].text, side[key].style = text, style
 
     @property
     def hover_card(self) -> int | None:
         """The place in the hand of the card under the pointer, if any."""
         return self.hover.index if isinstance(self.hover, CardTarget) else None
 
-    # ------------------------------------------------------------------ the side panel
+    # ------------------------------------------------------------------ the focus ring
 
     def side_buttons(self) -> list[Button]:
-        """The side panel's buttons in their current state (place, text, can act now)."""
-        t = self.table
-        lay = t.ensure_layout(t.current_size())
-        seat = t.shown
-        legal = t.holder.legal(seat) if t.input_ok else []
-        side = t.focus.side
-        uno, catch = side[SideButton.UNO], side[SideButton.CATCH]
-        draw, keep = side[SideButton.DRAW], side[SideButton.PASS]
-        menu, hint = side[SideButton.MENU], side[SideButton.HINT]
-        uno.enabled = t.actions.uno_seat() is not None
-        catch.enabled = t.actions.catch_action() is not None
-        draw.text = SIDE_FACES[SideButton.DRAW][0]
-        if t.holder.has_round and seat is not None:
-            obs = t.holder.obs()
-            if obs.phase is Phase.PENALTY and seat == obs.current:
-                label = _("Take {n}").format(n=obs.pending_draw)
-                draw.text = lambda: label
-        draw.enabled = seat is not None and Draw(seat) in legal
-        keep.enabled = seat is not None and Pass(seat) in legal
-        personal = not t.holder.shared  # a shared view has nobody to press these
-        for key in (SideButton.DRAW, SideButton.PASS, SideButton.UNO, SideButton.CATCH):
-            side[key].visible = personal
-        hint.visible = t.hints.on and personal
-        hint.enabled = bool(legal) and t.my_turn()
-        for key in PANEL_ORDER:
-            side[key].rect = pygame.Rect(lay.buttons[key])
-        if not hint.visible:  # Menu takes the whole row
-            menu.rect = lay.buttons[SideButton.MENU].union(lay.buttons[SideButton.HINT])
+        """The side panel's buttons of the focus ring, brought up to date with the frame
+        (place, whether they show, whether they can act now)."""
+        self.take(self.host.current_frame())
+        side = self.focus.side
         return [side[key] for key in PANEL_ORDER if side[key].visible]
+
+    def take(self, frame: TableFrame) -> None:
+        """Give the focus ring's side buttons the place and state `frame` draws them in."""
+        drawn = {b.key: b for b in frame.buttons}
+        for key, button in self.focus.side.items():
+            b = drawn.get(key.value)
+            button.visible = b is not None
+            if b is not None:
+                button.rect, button.enabled = pygame.Rect(b.rect), b.enabled
 
     def refresh_focus(self) -> None:
         """Bring the focus ring up to date: the side buttons' state, the open banner, the
         house-rule chips."""
-        self.side_buttons()
-        self.table.actions.sync_banner()
-        self.table.focus.show_chips(self.chip_buttons())
+        frame = self.host.current_frame()
+        self.take(frame)
+        self.actions.sync_banner()
+        self.focus.show_chips(self.chip_buttons(frame))
 
-    def chip_buttons(self) -> list[Button]:
+    def chip_buttons(self, frame: TableFrame) -> list[Button]:
         """The house-rule chips as buttons of the focus ring (kept while the chips stay)."""
-        chips = self.table.frames.chips()
-        shown = chips.chips if chips is not None else ()
+        shown = frame.chips.chips if frame.chips is not None else ()
         key = tuple((c.text, c.section) for c in shown)
         if key != self._chip_key:
             self._chip_key = key
             self._chip_buttons = [
-                Button(partial(str, c.text), partial(self.table.open_rules, c.section))
+                Button(partial(str, c.text), partial(self.host.open_rules, c.section))
                 for c in shown
             ]
         for button, chip in zip(self._chip_buttons, shown):
@@ -176,51 +132,30 @@ class TableInput:
     # ------------------------------------------------------------------ the pointer
 
     def target_at(self, pos: tuple[int, int]) -> Target | None:
-        t = self.table
-        lay = t.ensure_layout(t.current_size())
-        for b in self.side_buttons():
-            if b.rect.collidepoint(pos):
-                return ButtonTarget(SideButton(b.key), b.enabled)
-        for seat in t.passing.plates():
-            if lay.seats[seat].name_rect.collidepoint(pos):
-                return PlateTarget(seat)
-        chips = t.frames.chips()
-        for n, chip in enumerate(chips.chips if chips is not None else ()):
-            if chip.rect.collidepoint(pos):
-                return ChipTarget(n, chip.section)
-        if t.shown is not None and t.shown == t.bottom:
-            cards = t.frames.hand_cards()
-            playable = t.frames.playable()
-            lifted = t.frames.hand_rects(cards, playable)
-            base = fan_rects(len(cards), lay.hand_rect, lay.card_w)
-            # a lifted card keeps the place it rose from, so it never flickers under the pointer
-            i = hit_test_fan([r.union(b) for r, b in zip(lifted, base)], pos)
-            if i is not None:
-                card = cards[i]
-                return CardTarget(i, card is not None and card in playable)
-        if lay.draw_pile.collidepoint(pos):
-            return PileTarget()
-        return None
+        """What a click at `pos` hits on the table as it is drawn now."""
+        return self.host.current_frame().target_at(pos)
 
     def handle_pointer(self, event: pygame.event.Event) -> bool:
         """Mouse motion and the left button; True when the table used the event."""
-        t = self.table
+        host = self.host
         if event.type == pygame.MOUSEMOTION:
             if self.drag.move(event.pos):
+                host.dirty = True
                 return True
             target = self.target_at(event.pos)
             hover = None if isinstance(target, ButtonTarget) and not target.enabled else target
             if hover != self.hover:
                 self.hover = hover
-                t.dirty = True
+                host.dirty = True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.pressed = self.target_at(event.pos)
+            frame = host.current_frame()
+            self.pressed = frame.target_at(event.pos)
             if isinstance(self.pressed, CardTarget):
-                self._press_card(self.pressed.index, event.pos)
+                self._press_card(frame, self.pressed.index, event.pos)
             return self.pressed is not None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.drag.drop(event.pos):
+            if self._drop(event.pos):
                 self.pressed = None
                 return True
             pressed, self.pressed = self.pressed, None
@@ -229,47 +164,66 @@ class TableInput:
                 return pressed is not None
             if clickable(target):
                 self.click(target)
-                t.dirty = True
-            elif t.my_turn():
+                host.dirty = True
+            elif host.state().my_turn:
                 # a card that cannot be played, a button that does nothing now: say so
-                cards = t.frames.hand_cards()
+                cards = hand_cards(host.state())
                 i = target.index if isinstance(target, CardTarget) else -1
                 card = cards[i] if 0 <= i < len(cards) else None
                 if card is not None:
-                    t.actions.refuse(card)
+                    self.actions.refuse(card)
                 else:
-                    t.services.sounds.play("wrong")
+                    self.sounds.play("wrong")
             return True
         return False
 
-    def _press_card(self, index: int, pos: tuple[int, int]) -> None:
+    def _press_card(self, frame: TableFrame, index: int, pos: tuple[int, int]) -> None:
         """The button went down on the hand's card `index`: it may be dragged to the pile."""
-        frames = self.table.frames
-        cards = frames.hand_cards()
+        state, seat = self.host.state(), self.host.seat()
+        cards = hand_cards(state)
         card = cards[index] if 0 <= index < len(cards) else None
         if card is not None:
-            self.drag.press(card, frames.hand_rects(cards, frames.playable())[index], pos)
+            rects = hand_rects(state, seat, frame.layout, cards, playable(state, seat))
+            self.drag.press(card, rects[index], pos)
+
+    def _drop(self, pos: tuple[int, int]) -> bool:
+        """The button came up: True when it ended a drag (then it is no click). Over the
+        discard pile the card is played as a click would play it, or refused."""
+        card = self.drag.drop()
+        if card is None:
+            return False
+        host = self.host
+        host.dirty = True
+        state = host.state()
+        if not state.input_ok:
+            return True  # the table settles first: the card goes back, as a click waits
+        lay = host.current_frame().layout
+        if over_pile(lay, pos) and state.viewer is not None and state.viewer == state.bottom:
+            if card in playable(state, host.seat()):
+                self.actions.try_play(card)
+            else:
+                self.actions.refuse(card)
+        return True
 
     def click(self, target: Target) -> None:
         """A click on `target`, or Enter on the button that is lit."""
-        t = self.table
-        actions = t.actions
+        host, actions = self.host, self.actions
         key = target.key if isinstance(target, ButtonTarget) else None
         if isinstance(target, ChipTarget):
-            t.open_rules(target.section)
+            host.open_rules(target.section)
         elif isinstance(target, PlateTarget):
-            if not t.passing.press(target.seat):
-                t.services.sounds.play("wrong")
+            if not self.passing.press(target.seat):
+                self.sounds.play("wrong")
         elif key is SideButton.UNO:
             actions.press_uno()
         elif key is SideButton.CATCH:
             actions.press_catch()
         elif key is SideButton.MENU:
-            t.open_pause()
-        elif not t.input_ok:
+            host.open_pause()
+        elif not host.state().input_ok:
             return  # the table settles first
         elif isinstance(target, CardTarget):
-            cards = t.frames.hand_cards()
+            cards = hand_cards(host.state())
             card = cards[target.index] if 0 <= target.index < len(cards) else None
             if card is not None:
                 actions.try_play(card)
@@ -278,84 +232,84 @@ class TableInput:
         elif key is SideButton.PASS:
             actions.keep()
         elif key is SideButton.HINT:
-            t.hints.press()
+            self.hints.press()
 
     # ------------------------------------------------------------------ the keys
 
     def handle_key(self, event: pygame.event.Event) -> bool:
-        t = self.table
-        focus = t.focus
+        host, focus = self.host, self.focus
         key = event.key
-        if t.passing.handle_key(key):  # the people's window: a person's number key
-            t.dirty = True
+        if self.passing.handle_key(key):  # the people's window: a person's number key
+            host.dirty = True
             return True
         if key == pygame.K_ESCAPE:
-            t.open_pause()
+            host.open_pause()
             return True
         self.refresh_focus()
         if key == pygame.K_TAB:
             focus.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-            t.dirty = True
+            host.dirty = True
             return True
         if key == pygame.K_UP and focus.in_hand:
             focus.move(1)
-            t.dirty = True
+            host.dirty = True
             return True
         button = focus.button
         if button is not None and key in (pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
             focus.to_hand()
-            t.dirty = True
+            host.dirty = True
             return True
         if button is not None and key in ENTER_KEYS:
             self._press(button)
-            t.dirty = True
+            host.dirty = True
             return True
         if key == pygame.K_u:
-            t.actions.press_uno()
+            self.actions.press_uno()
             return True
         if key == pygame.K_c:
-            t.actions.press_catch()
+            self.actions.press_catch()
             return True
-        if key == HINT_KEY and t.hints.on:
-            t.hints.press()
+        if key == HINT_KEY and self.hints.on:
+            self.hints.press()
             return True
-        if not t.input_ok:
+        state = host.state()
+        if not state.input_ok:
             return key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_d)
-        return self._hand_key(key)
+        return self._hand_key(state, key)
 
     def _press(self, button: Button) -> None:
         """Enter on the button that is lit: a banner's answers it, a side one clicks."""
-        side = self.table.focus.side_key(button)
+        side = self.focus.side_key(button)
         if side is None:
             button.activate()
             return
         if not button.wants():
-            self.table.focus.to_hand()
+            self.focus.to_hand()
         self.click(ButtonTarget(side, button.enabled))
 
-    def _hand_key(self, key: int) -> bool:
+    def _hand_key(self, state: TableState, key: int) -> bool:
         """The arrows, Enter and the letters of the viewer's turn (the focus is in the hand)."""
-        t = self.table
-        cards = t.frames.hand_cards() if t.shown == t.bottom else []
+        focus = self.focus
+        cards = hand_cards(state) if state.viewer == state.bottom else []
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and cards:
             step = -1 if key == pygame.K_LEFT else 1
-            at = t.focus.hand.index
+            at = focus.hand.index
             if at is None:
-                t.focus.card = 0 if step > 0 else len(cards) - 1
+                focus.card = 0 if step > 0 else len(cards) - 1
             else:
-                t.focus.card = (at + step) % len(cards)
-            t.dirty = True
+                focus.card = (at + step) % len(cards)
+            self.host.dirty = True
             return True
         if key in ENTER_KEYS:
-            i = t.focus.card
+            i = focus.card
             card = cards[i] if i is not None and 0 <= i < len(cards) else None
             if card is not None:
-                t.actions.try_play(card)
+                self.actions.try_play(card)
             return True
         if key == pygame.K_d:
-            t.actions.draw()
+            self.actions.draw()
             return True
         if key == pygame.K_k:
-            t.actions.keep()
+            self.actions.keep()
             return True
         return False

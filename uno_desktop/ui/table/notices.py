@@ -10,7 +10,7 @@ shown to the person they are addressed to (the table decides who, in
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -24,9 +24,11 @@ from uno_desktop.ui.kit import (
     row,
 )
 from uno_desktop.ui.table.dialogs import TableOverlay
-from uno_desktop.ui.table.events import NewsItem
+from uno_desktop.ui.table.events import ChallengeNote, NewsItem
 
 if TYPE_CHECKING:
+    from uno_desktop.engine import events as ev
+    from uno_desktop.ui.scene import Scene, SceneStack
     from uno_desktop.ui.services import Services
 
 
@@ -337,3 +339,73 @@ class NewsOverlay(_Notice):
             x0 = p.centerx - (cw + step * (len(cards) - 1)) / 2
             for i, card in enumerate(cards):
                 surface.blit(painter.face(card, cw), (round(x0 + i * step), p.y + cards_y))
+
+
+#: how long a toast (a challenge result told to everyone) stays up
+TOAST_S = 2.6
+
+
+class ResultStage(Protocol):
+    """What the challenge results ask of the table they are told at."""
+
+    stack: SceneStack | None
+    modal: Scene | None  # a dialog the person reads first
+    delivered: list[tuple[int, ev.Event]]  # every private result shown, with its seat
+
+    @property
+    def shown(self) -> int | None: ...
+    def modal_closed(self) -> None: ...
+
+
+class ChallengeResults:
+    """A challenge's result: a private panel with the shown hand for the challenger at the
+    screen (once nothing else is open), a short public note for everyone else (the
+    toast, without any hand, up for TOAST_S)."""
+
+    def __init__(self, table: ResultStage, services: Services) -> None:
+        self.table = table
+        self.services = services
+        self.pending: ChallengeNote | None = None
+        self.toast: str | None = None
+        self.toast_s = 0.0
+
+    def note(self, note: ChallengeNote) -> None:
+        if note.private_to is not None:
+            self.pending = note
+            if self.table.modal is None:
+                self.show()  # at once, while the cards it costs fly
+        else:
+            self.toast, self.toast_s = note.text, TOAST_S
+
+    def count_down(self, dt_s: float) -> bool:
+        """Take the toast down when its time is up; True when it went."""
+        if self.toast is None:
+            return False
+        self.toast_s -= dt_s
+        if self.toast_s > 0:
+            return False
+        self.toast = None
+        return True
+
+    def show(self) -> bool:
+        """Show a result waiting for the challenger at the screen, in a panel with the
+        hand it showed; True when it opened."""
+        t = self.table
+        note, stack = self.pending, t.stack
+        if note is None or t.modal is not None or stack is None:
+            return False
+        self.pending = None
+        seat = t.shown
+        if seat is None or note.private_to != seat:
+            return False
+        t.delivered.append((seat, note.event))
+        t.modal = ChallengeResultOverlay(
+            self.services,
+            note.text,
+            note.guilty,
+            note.hand,
+            note.owner,
+            on_close=t.modal_closed,
+        )
+        stack.push(t.modal)
+        return True

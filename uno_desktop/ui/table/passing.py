@@ -16,7 +16,7 @@ the person it names is the one to play when they say "show my cards" (DESIGN.md)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -28,7 +28,13 @@ from uno_desktop.ui.table.events import news_items
 from uno_desktop.ui.table.notices import HandoffOverlay, NewsOverlay
 
 if TYPE_CHECKING:
-    from uno_desktop.ui.table.scene import TableScene
+    from uno_desktop.ui.scene import Scene, SceneStack
+    from uno_desktop.ui.services import Services
+    from uno_desktop.ui.table.actions import TableActions
+    from uno_desktop.ui.table.holder import ScreenHolder
+    from uno_desktop.ui.table.shown import ShownTable
+    from uno_desktop.ui.table.source import TableSource
+    from uno_desktop.view import SeatView
 
 #: the number keys, by seat: seat 0 presses 1, ..., seat 8 presses 9, seat 9 presses 0
 _DIGITS = (
@@ -78,11 +84,42 @@ def jump_in_open(obs: Observation) -> bool:
     return obs.rules.jump_in and obs.phase is Phase.PLAY and bool(pile) and not pile[-1].is_wild
 
 
-class Passing:
-    """The hand-offs and the people's window of `table` (pass-and-play only)."""
+class Screen(Protocol):
+    """What pass-and-play asks of the table: who holds it, what is open on it."""
 
-    def __init__(self, table: TableScene) -> None:
+    stack: SceneStack | None
+    modal: Scene | None  # a dialog the person reads first
+    delivered: list[tuple[int, ev.Event]]  # every private result shown, with its seat
+
+    @property
+    def input_ok(self) -> bool: ...
+    def seat(self) -> SeatView | None: ...
+    def set_viewer(self, seat: int | None) -> None: ...
+    def pull(self) -> None: ...
+    def modal_closed(self) -> None: ...
+    def open_pause(self) -> None: ...
+
+
+class Passing:
+    """The hand-offs and the people's window on `table` (pass-and-play only)."""
+
+    def __init__(
+        self,
+        table: Screen,
+        holder: ScreenHolder,
+        match: TableSource,
+        view: ShownTable,
+        actions: TableActions,
+        services: Services,
+        coached: bool,
+    ) -> None:
         self.table = table
+        self.holder = holder
+        self.match = match
+        self.view = view
+        self.actions = actions
+        self.services = services
+        self.coached = coached
         self.handoff: HandoffOverlay | None = None
         #: clock time the people's window closes (None: it is not open)
         self.window_end_s: float | None = None
@@ -93,11 +130,10 @@ class Passing:
     @property
     def on(self) -> bool:
         """Two or more people share the screen (and no lesson runs)."""
-        t = self.table
-        return len(t.holder.humans) >= 2 and t.coach is None
+        return len(self.holder.humans) >= 2 and not self.coached
 
     def _now_s(self) -> float:
-        return self.table.services.clock.now_s()
+        return self.services.clock.now_s()
 
     # ------------------------------------------------------------ the people's window
 
@@ -115,13 +151,12 @@ class Passing:
         if not self._landed:
             return
         self._landed = False
-        t = self.table
-        if not self.on or t.match.round_over:
+        if not self.on or self.match.round_over:
             self.window_end_s = None
             return
-        obs = t.holder.obs()
+        obs = self.holder.obs()
         if jump_in_open(obs) or obs.catchable is not None:
-            speed = t.services.settings.animation_speed
+            speed = self.services.settings.animation_speed
             self.window_end_s = self._now_s() + people_window_s(speed)
         else:
             self.window_end_s = None
@@ -129,13 +164,13 @@ class Passing:
     @property
     def window_open(self) -> bool:
         end = self.window_end_s
-        return end is not None and self._now_s() < end and not self.table.match.round_over
+        return end is not None and self._now_s() < end and not self.match.round_over
 
     def keys(self) -> dict[int, str]:
         """The key caps on the people's plates now (empty: no window is open)."""
         if not self.window_open or self.jumper is not None:
             return {}
-        return {s: seat_key(s) for s in self.table.holder.humans}
+        return {s: seat_key(s) for s in self.holder.humans}
 
     def plates(self) -> list[int]:
         """The seats whose plate a click presses now: the people with a key cap, or the
@@ -148,19 +183,20 @@ class Passing:
         """The hint line while the window is open or a person is jumping in (else None)."""
         t = self.table
         if self.jumper is not None:
-            if t.frames.jump_ins():
-                return None  # the frame builder names the card that may jump in
+            seat = t.seat()
+            if t.input_ok and self.holder.holder is not None and seat is not None and seat.jump_ins:
+                return None  # the status line names the card that may jump in
             return _("{name}: no card of yours is the same. Esc: back").format(
-                name=t.names[self.jumper]
+                name=self.holder.names[self.jumper]
             )
         keys = self.keys()
         if not keys:
             return None
-        who = ", ".join(f"{key} {t.names[s]}" for s, key in keys.items())
-        catchable = t.holder.obs().catchable
+        who = ", ".join(f"{key} {self.holder.names[s]}" for s, key in keys.items())
+        catchable = self.holder.obs().catchable
         if catchable is not None:
             return _("{name} forgot UNO! Catch: press your number ({who})").format(
-                name=t.names[catchable], who=who
+                name=self.holder.names[catchable], who=who
             )
         return _("Same card? Jump in: press your number ({who})").format(who=who)
 
@@ -172,24 +208,24 @@ class Passing:
                 self.back()
                 return True
             return False
-        if seat not in t.holder.humans or not self.window_open or not t.input_ok:
+        if seat not in self.holder.humans or not self.window_open or not t.input_ok:
             return False
-        catchable = t.holder.obs().catchable
+        catchable = self.holder.obs().catchable
         if catchable is not None:
-            uno = t.holder.uno_actions(seat)
+            uno = self.holder.uno_actions(seat)
             if catchable == seat and CallUno(seat) in uno:
-                return t.actions.act(CallUno(seat))
+                return self.actions.act(CallUno(seat))
             if CatchUno(seat, catchable) in uno:
-                return t.actions.act(CatchUno(seat, catchable))
-        if not jump_in_open(t.holder.obs()):
+                return self.actions.act(CatchUno(seat, catchable))
+        if not jump_in_open(self.holder.obs()):
             return False
-        if seat == t.match.human_to_act():
+        if seat == self.match.human_to_act():
             self.window_end_s = self._now_s()  # "it's me next": the hand-off comes now
             return True
-        t.actions.close_decision()
+        self.actions.close_decision()
         self.jumper = seat
         t.set_viewer(seat)
-        t.services.sounds.play("deal")
+        self.services.sounds.play("deal")
         self.deliver_news(seat)  # they hold the screen: what only they may know first
         return True
 
@@ -207,7 +243,7 @@ class Passing:
         if seat is None or not self.on:
             return False
         if not self.press(seat):
-            self.table.services.sounds.play("wrong")
+            self.services.sounds.play("wrong")
         return True
 
     def holds(self) -> bool:
@@ -225,9 +261,9 @@ class Passing:
             return True
         if self.jumper is not None:
             return False
-        if len(t.holder.humans) < 2:
+        if len(self.holder.humans) < 2:
             return False
-        viewer = t.holder
+        viewer = self.holder
         target = viewer.person_to_act()
         holder = viewer.holder
         if target is None:
@@ -246,18 +282,18 @@ class Passing:
             return t.modal is not None
         if self.window_end_s is not None:
             self.window_end_s = None
-            t.match.poll()  # a computer's jump-in falls due with the window's end
+            self.match.poll()  # a computer's jump-in falls due with the window's end
             t.pull()
-            if t.view.pending:
+            if self.view.pending:
                 return True
-        t.actions.close_decision()
-        t.match.close_jump_in()
+        self.actions.close_decision()
+        self.match.close_jump_in()
         summary = viewer.summary_for(target)
         t.set_viewer(None)
         self.handoff = HandoffOverlay(
-            t.services,
+            self.services,
             target,
-            t.names[target],
+            self.holder.names[target],
             self._handoff_done,
             lines=summary.lines,
             heading=summary.heading,
@@ -275,11 +311,11 @@ class Passing:
     def deliver_news(self, seat: int) -> None:
         """Tell `seat`, now at the screen, what only they may know since they last looked."""
         t = self.table
-        news = t.holder.news_for(seat)
+        news = self.holder.news_for(seat)
         if not news:
             return
         t.delivered += [(seat, e) for e in news]
-        items = news_items(news, t.names, seat)
-        t.modal = NewsOverlay(t.services, items, t.modal_closed)
+        items = news_items(news, self.holder.names, seat)
+        t.modal = NewsOverlay(self.services, items, t.modal_closed)
         if t.stack is not None:
             t.stack.push(t.modal)

@@ -314,3 +314,10 @@ class ChoosePlayerOverlay(_Picker):
             midtop=(self.panel.centerx, self.subtitle_y),
             max_w=self.title_box.w,
         )
+
+
+def pointed_seat(modal: object) -> int | None:
+    """The seat an open player picker `modal` points at (lit on the table), else None."""
+    if isinstance(modal, ChoosePlayerOverlay) and not modal.closed:
+        return modal.pointed_seat
+    return None

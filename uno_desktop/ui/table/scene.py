@@ -8,8 +8,11 @@
   (`ui/table/actions.py`; the dialogs are `ui/table/dialogs.py`, `ui/table/pickers.py`,
   `ui/table/notices.py`);
 - hints: `TableHints` (`ui/table/hint.py`);
-- the viewer's picture as one frozen value: `FrameBuilder` (`ui/table/frame_builder.py`),
-  painted by `TablePainter` (`ui/table/paint/painter.py`);
+- the table at one moment as one value: `TableState` (`ui/table/state.py`), gathered
+  here from the parts that keep it;
+- the viewer's picture as one frozen value with its click targets: `build_frame` of the
+  state, the viewer's seat view and the layout (`ui/table/frame_builder.py`), painted by
+  `TablePainter` (`ui/table/paint/painter.py`);
 - every decision by an event's type: `ui/table/events.py`.
 
 The scene decides when things happen: the match is polled for computer moves only when
@@ -27,6 +30,7 @@ import pygame
 from uno_desktop.engine import events as ev
 from uno_desktop.render.animator import Animator
 from uno_desktop.render.layout import TableLayout, table_layout
+from uno_desktop.rules.house_rules import house_rules
 from uno_desktop.ui.kit import use_floor
 from uno_desktop.ui.moments import Moments
 from uno_desktop.ui.scene import Scene
@@ -36,25 +40,26 @@ from uno_desktop.ui.table.events import ChallengeNote
 from uno_desktop.ui.table.flights import Flights
 from uno_desktop.ui.table.focus import TableFocus
 from uno_desktop.ui.table.frame import TableFrame
-from uno_desktop.ui.table.frame_builder import FrameBuilder
+from uno_desktop.ui.table.frame_builder import Frames, build_frame, hand_cards, jump_ins, playable
 from uno_desktop.ui.table.hint import TableHints
 from uno_desktop.ui.table.holder import ScreenHolder
 from uno_desktop.ui.table.input import TableInput
-from uno_desktop.ui.table.notices import ChallengeResultOverlay
+from uno_desktop.ui.table.notices import ChallengeResults
 from uno_desktop.ui.table.paint.painter import TablePainter
 from uno_desktop.ui.table.passing import Passing
+from uno_desktop.ui.table.pickers import pointed_seat
 from uno_desktop.ui.table.shown import ShownTable
 from uno_desktop.ui.table.source import TableSource
+from uno_desktop.ui.table.state import TableState, seating
 
 if TYPE_CHECKING:
     from uno_desktop.play.tutorial import Coach
     from uno_desktop.rules.options import Section
     from uno_desktop.ui.services import Services
+    from uno_desktop.view import SeatView
 
 #: a short breath after the table settles before the next computer move is applied
 BEAT_S = 0.12
-#: how long a toast (a challenge result told to everyone) stays up
-TOAST_S = 2.6
 
 RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
 POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
@@ -85,25 +90,25 @@ class TableScene(Scene):
         #: a dialog the person reads or answers before anything else happens
         self.modal: Scene | None = None
         self._round_end: Scene | None = None
-        self._pending_result: ChallengeNote | None = None
-        #: a challenge's result told to everyone, for TOAST_S
-        self.toast: str | None = None
-        self._toast_s = 0.0
+        #: a challenge's result: a panel for the challenger, a toast for everyone else
+        self.results = ChallengeResults(self, services)
         #: banners, new cards glowing, a refused card's shake, the direction ring's turn
         self.moments = Moments()
         #: the viewer received a whole hand (a swap): it glows once its faces are known
         self.fresh_hand = False
-        #: the hand's focus is on a card that may jump in (it leaves when the chance does)
-        self._jump_focus = False
         self.painter = TablePainter()
         self.focus = TableFocus()
-        self.actions = TableActions(self)
-        self.input = TableInput(self)
-        self.hints = TableHints(self, match.hints and bool(self.holder.humans))
-        self.flights = Flights(self)
-        self.frames = FrameBuilder(self)
+        parts = (self.holder, match, coach, self.view, self.focus, self.moments, services)
+        self.actions = TableActions(self, *parts)
+        on = match.hints and bool(self.holder.humans)
+        sounds = services.sounds
+        self.hints = TableHints(self, self.holder, match, self.focus, self.actions, sounds, on)
+        self.flights = Flights(self, self.holder, self.view, self.animator, self.moments, services)
         #: pass-and-play: the hand-offs and the people's window (`ui/table/passing.py`)
-        self.passing = Passing(self)
+        coached = coach is not None
+        self.passing = Passing(self, self.holder, match, self.view, self.actions, services, coached)
+        self.input = TableInput(self, self.focus, self.actions, self.hints, self.passing, sounds)
+        self.frames = Frames(self)
 
     # ================================================================== who sees what
 
@@ -125,7 +130,7 @@ class TableScene(Scene):
         self.actions.question = None
         self.actions.uno_armed = False
         self.input.drag.cancel()  # a card in the air was the last viewer's
-        self.toast = None  # worded for the one who held the screen
+        self.results.toast = None  # worded for the one who held the screen
         self.focus.reset()
         self.moments.forget_hand()
         self.fresh_hand = False
@@ -145,12 +150,7 @@ class TableScene(Scene):
     def note_challenge(self, note: ChallengeNote) -> None:
         """A challenge's result: a private panel with the shown hand for the challenger at
         the screen, a short public note (without any hand) for everyone else."""
-        if note.private_to is not None:
-            self._pending_result = note
-            if self.modal is None:
-                self._show_result()  # at once, while the cards it costs fly
-        else:
-            self.toast, self._toast_s = note.text, TOAST_S
+        self.results.note(note)
 
     # ================================================================== basics
 
@@ -229,19 +229,25 @@ class TableScene(Scene):
             return True
         if self.moments.active:
             return True
-        if self._pending_result is not None or self.hints.job is not None:
+        if self.results.pending is not None or self.hints.job is not None:
             return True
         if not self.quiet or not self._synced:
             return True
         if self.match.round_over:
             return self._round_end is None
-        return self.frames.thinking_seat() is not None
+        return self.thinking_seat() is not None
+
+    def thinking_seat(self) -> int | None:
+        """The computer seat whose move is coming (for the thinking dots)."""
+        return self.holder.computer_to_move() if self.quiet else None
 
     def wake_in_s(self) -> float | None:
         """The next moment the table changes by itself: a message to take down, or a
         computer's catch, jump-in or UNO call falling due while a person decides."""
         why = self.actions.why_s if self.actions.why else None
-        wakes = [s for s in (self._toast_s if self.toast else None, why) if s is not None]
+        wakes = [
+            s for s in (self.results.toast_s if self.results.toast else None, why) if s is not None
+        ]
         end = self.passing.window_end_s
         if end is not None and self.passing.window_open:
             wakes.append(end - self.services.clock.now_s())  # its key caps go
@@ -278,16 +284,13 @@ class TableScene(Scene):
                 self._after_quiet()
         else:
             self._quiet_s = 0.0
-        if was_busy or self.animator.busy or self.frames.thinking_seat() is not None:
+        if was_busy or self.animator.busy or self.thinking_seat() is not None:
             self.dirty = True
 
     def _count_down(self, dt_s: float) -> None:
         """Take the toast and the reason a card was refused down when their time is up."""
-        if self.toast is not None:
-            self._toast_s -= dt_s
-            if self._toast_s <= 0:
-                self.toast = None
-                self.dirty = True
+        if self.results.count_down(dt_s):
+            self.dirty = True
         actions = self.actions
         if actions.why is not None:
             actions.why_s -= dt_s
@@ -321,7 +324,7 @@ class TableScene(Scene):
                     self._round_end = self.services.scenes.round_end(match, self._next_round)
                 stack.push(self._round_end)
             return
-        if self._show_result():
+        if self.results.show():
             return
         if self.modal is not None:
             return  # a person reads or decides something first
@@ -337,28 +340,6 @@ class TableScene(Scene):
         self.modal = None
         self.dirty = True
 
-    def _show_result(self) -> bool:
-        """Show a challenge's result waiting for the challenger at the screen, in a
-        panel with the hand it showed; True when it opened."""
-        note, stack = self._pending_result, self.stack
-        if note is None or self.modal is not None or stack is None:
-            return False
-        self._pending_result = None
-        seat = self.shown
-        if seat is None or note.private_to != seat:
-            return False
-        self.delivered.append((seat, note.event))
-        self.modal = ChallengeResultOverlay(
-            self.services,
-            note.text,
-            note.guilty,
-            note.hand,
-            note.owner,
-            on_close=self.modal_closed,
-        )
-        stack.push(self.modal)
-        return True
-
     def _next_round(self) -> None:
         """Called by the round end after `start_round()`: deal again, animated."""
         self._round_end = None
@@ -371,28 +352,11 @@ class TableScene(Scene):
         self.pull()
 
     def _focus_a_card(self) -> None:
-        """On the viewer's turn the hand's focus is always on a card: the first one that
-        can be played (after a play, the next one), else the first card; out of turn, on
-        a card that may jump in, so Enter jumps in. (It does not take the focus from a
-        button.)"""
-        cards = self.frames.hand_cards()
-        jumps = self.frames.jump_ins()
-        if self._jump_focus:  # the focus went to a jump-in: it goes once the chance has
-            at = self.focus.hand.index
-            if at is None or at >= len(cards) or cards[at] not in jumps or self.my_turn():
-                self.focus.hand.index, self._jump_focus = None, False
-        if self.focus.hand.index is not None:
-            return
-        if not self.my_turn():
-            at = next((i for i, c in enumerate(cards) if c is not None and c in jumps), None)
-            if at is not None:
-                self.focus.hand.index, self._jump_focus = at, True
-                self.dirty = True
-            return
-        playable = self.frames.playable()
-        first = next((i for i, c in enumerate(cards) if c is not None and c in playable), None)
-        self.focus.hand.index = first if first is not None else (0 if cards else None)
-        self.dirty = True
+        """Keep the hand's focus on a card (`TableFocus.settle`)."""
+        state, seat = self.state(), self.seat()
+        cards, jumps = hand_cards(state), jump_ins(state, seat)
+        if self.focus.settle(cards, jumps, playable(state, seat), state.my_turn):
+            self.dirty = True
 
     def piles_anchor(self) -> tuple[pygame.Rect, pygame.Rect]:
         """Where a dialog about a card goes: the felt and the piles' area."""
@@ -450,9 +414,81 @@ class TableScene(Scene):
             return self.input.handle_key(event)
         return False
 
+    def seat(self) -> SeatView | None:
+        """The viewer's seat view (None before the first deal)."""
+        return self.holder.seat_view() if self.holder.has_round else None
+
+    def state(self) -> TableState:
+        """The table now, as one value (`ui/table/state.py`)."""
+        holder, match, coach = self.holder, self.match, self.coach
+        online = self.services.phones
+        if online is None or not any(match.is_phone(s) for s in range(holder.n)):
+            online = None  # (asked only with a phone seat at the table)
+        seats = seating(holder, match, self.view.you, online.connected() if online else ())
+        has_round = holder.has_round
+        quiet, input_ok, my_turn = self.quiet, self.input_ok, self.my_turn()
+        coach_line = coach_lit = None
+        if coach is not None and has_round:
+            obs = holder.obs()
+            coach_line = coach.line(obs, self.actions.uno_armed)
+            coach_lit = coach.lit(obs) if my_turn else None
+        window_line = self.passing.status() if has_round and quiet else None
+        focus = self.focus
+        return TableState(
+            seats=seats,
+            viewer=self.shown,
+            bottom=self.bottom,
+            has_round=has_round,
+            round_over=match.round_over,
+            quiet=quiet,
+            input_ok=input_ok,
+            my_turn=my_turn,
+            thinking=self.thinking_seat(),
+            shown=self.view.state,
+            log=tuple(self.view.log_lines()),
+            sprites=self.animator.sprites(),
+            flying=tuple(self.flights.path_rects()),
+            moments=self.moments,
+            time_s=self.time_s,
+            takes_keys=self.takes_keys,
+            focus_card=focus.card,
+            side_focus=focus.side_focus,
+            chip_focus=focus.chip_focus,
+            hover=self.input.hover,
+            pressed=self.input.pressed,
+            drag=self.input.drag.held(),
+            toast=self.results.toast,
+            why=self.actions.why,
+            uno_armed=self.actions.uno_armed,
+            can_uno=self.actions.uno_seat() is not None,
+            can_catch=self.actions.catch_action() is not None,
+            hints_on=self.hints.on,
+            hint=self.hints.for_turn(),
+            coach_line=coach_line,
+            coach_lit=coach_lit,
+            coached=coach is not None,
+            challenge_rule=match.rules.challenge,
+            house=tuple(house_rules(match.rules)),
+            key_lines=self.painter.panel.key_lines(
+                self.layout, holder.shared, self.hints.on, seats.phones
+            ),
+            window_keys=self.passing.keys(),
+            window_line=window_line,
+            plates=tuple(self.passing.plates()),
+            picked_seat=pointed_seat(self.modal),
+        )
+
     def frame(self, size: tuple[int, int]) -> TableFrame:
-        """What this viewer sees now, as one value (the painter's only input)."""
-        return self.frames.frame(size)
+        """What this viewer sees now, as one value (the painter's only input); the focus
+        ring's side buttons take their place and state from it."""
+        lay = self.ensure_layout(size)
+        frame = build_frame(self.state(), self.seat(), lay)
+        self.input.take(frame)
+        return frame
+
+    def current_frame(self) -> TableFrame:
+        """The frame of the table as it is drawn now (what a click hits)."""
+        return self.frame(self.current_size())
 
     def draw(self, surface: pygame.Surface) -> None:
         # Clicks are hit-tested against what was drawn last, even when a resize event

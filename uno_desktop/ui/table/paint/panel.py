@@ -7,6 +7,7 @@ keeps nothing but its finished pictures and wrapped lines.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -183,6 +184,18 @@ class PanelPainter:
         if hint_key:
             text = _("{keys} · [I] hint").format(keys=text)
         return self._wrapped(lay, text)
+
+    def key_lines(
+        self, lay: TableLayout | None, shared: bool, hint_key: bool, phones: Sequence[bool | None]
+    ) -> tuple[str, ...]:
+        """The line under the log: the keys, or on a shared view how many of the phone
+        seats (`phones`: connected, or None for no phone) play (none before a layout)."""
+        if lay is None:
+            return ()
+        if not shared:
+            return tuple(self.hint_lines(lay, hint_key))
+        seats = [p for p in phones if p is not None]
+        return tuple(self.shared_lines(lay, sum(seats), len(seats)))
 
     def shared_lines(self, lay: TableLayout, connected: int, phones: int) -> list[str]:
         """The line under the log of a shared view (nobody at the screen): the table
