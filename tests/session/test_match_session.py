@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 
 from uno_desktop.engine import RuleSet
 from uno_desktop.play.clock import ManualClock
@@ -97,6 +98,56 @@ def test_a_match_left_for_the_title_is_no_longer_saved():
     before = storage.load_match()
     play_round(session)
     assert storage.load_match() == before
+
+
+class Phones:
+    """The few things a session asks of its phone server."""
+
+    def __init__(self) -> None:
+        self.offer: Callable[[], None] | None = None
+        self.stopped = False
+
+    def offer_next_round(self, deal: Callable[[], None] | None) -> None:
+        self.offer = deal
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def with_phones(session: MatchSession) -> Phones:
+    phones = Phones()
+    session.phones = phones  # type: ignore[assignment]
+    return phones
+
+
+def test_a_phones_next_round_deals_it_as_the_windows_does():
+    session = session_of()
+    phones = with_phones(session)
+    session.match.start_round()
+    play_round(session)
+    session.offer_next_round(True)
+    assert phones.offer is not None
+    phones.offer()  # a phone pressed Next round
+    assert session.match.round_no == 2 and not session.match.round_over
+    assert phones.offer is None  # dealt: the offer is withdrawn from every phone
+
+
+def test_the_phones_offer_is_withdrawn_when_the_round_end_is_left():
+    session = session_of()
+    phones = with_phones(session)
+    session.offer_next_round(True)
+    session.offer_next_round(False)
+    assert phones.offer is None
+
+
+def test_a_match_left_stops_its_phones_but_not_ones_handed_to_the_next_match():
+    left, played_again = session_of(), session_of()
+    stopped, kept = with_phones(left), with_phones(played_again)
+    left.close()
+    assert stopped.stopped and left.phones is None
+    assert played_again.hand_over_phones() is kept
+    played_again.close()
+    assert not kept.stopped  # Play again: the next match's session stops them
 
 
 def test_a_blocked_round_has_no_winner():
