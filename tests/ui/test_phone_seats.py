@@ -470,3 +470,27 @@ def test_a_phone_joining_or_leaving_wakes_the_window(phones):
         assert server.connected() == set()
     finally:
         server.stop()
+
+
+@pytest.mark.browser
+def test_in_the_window_a_joined_phone_follows_play_again_to_the_next_match_by_itself():
+    from ..phones.browser import IPHONE_SE, chromium, need_chromium
+
+    need_chromium()
+    app, services = phone_app(["phone", "normal"])
+    first = services.phones
+    try:
+        with chromium() as browser:
+            page = browser.new_context(**IPHONE_SE).new_page()
+            page.goto(first.url(0))
+            until(app, lambda: isinstance(app.stack.top, TableScene), "the phone joins")
+            app.stack.clear_to(services.scenes.match_end(services.match))
+            frames(app)
+            app.stack.top.play_again()
+            new_url = services.phones.url(0)
+            page.wait_for_url(new_url, timeout=15_000)  # the servers' threads lead it there
+            until(app, lambda: page.is_hidden("#cover"), "the page sits at the new table")
+            assert page.inner_text("#me-name") == "P1"
+            until(app, lambda: 0 in services.phones.connected(), "the phone sits down again")
+    finally:
+        services.close_phones()
