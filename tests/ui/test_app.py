@@ -190,19 +190,28 @@ def test_exit_after_first_frame_prints_the_start_up_time():
 
 
 #: what the title's first frame does without: a match's engine and computers, the phones'
-#: server, the rules files' parser, and ctypes (the idle wait's, after the first frame)
+#: server, the rules files' parser, and ctypes (the idle wait's, after the first frame);
+#: the rule options, the presets and the engine's rules (the settings check a preset by
+#: name and read rule values only when a file holds them), the command line's parser (a
+#: plain start builds none) and json (no file to read on a first start)
 NOT_BEFORE_THE_FIRST_FRAME = (
     "uno_desktop.engine.game",
+    "uno_desktop.engine.rules",
     "uno_desktop.play.pacing",
     "uno_desktop.play.match",
     "uno_desktop.ai",
     "uno_desktop.phones",
+    "uno_desktop.rules.options",
+    "uno_desktop.rules.presets",
+    "uno_desktop.rules.preset_yaml",
     "uno_desktop.store.stats",
     "aiohttp",
     "segno",
     "yaml",
     "ctypes",
     "subprocess",
+    "argparse",
+    "json",
 )
 
 

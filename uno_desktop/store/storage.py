@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import json
 import logging
 import os
 import re
@@ -485,6 +484,8 @@ class Storage:
         context cut at MAX_CRASH_CONTEXT_CHARS. Returns the file, or None if it could not
         be written. Never raises; a new file each time, so a read-only window writes too."""
         try:
+            import json
+
             from .. import __version__
 
             try:
