@@ -193,7 +193,8 @@ def test_exit_after_first_frame_prints_the_start_up_time():
 #: server, the rules files' parser, and ctypes (the idle wait's, after the first frame);
 #: the rule options, the presets and the engine's rules (the settings check a preset by
 #: name and read rule values only when a file holds them), the command line's parser (a
-#: plain start builds none) and json (no file to read on a first start)
+#: plain start builds none), json (no file to read on a first start) and logging (nothing
+#: went wrong)
 NOT_BEFORE_THE_FIRST_FRAME = (
     "uno_desktop.engine.game",
     "uno_desktop.engine.rules",
@@ -212,6 +213,7 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "subprocess",
     "argparse",
     "json",
+    "logging",
 )
 
 

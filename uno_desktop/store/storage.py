@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import logging
 import os
 import re
 import sys
@@ -41,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..lang.i18n import N_, _
+from ..lazy_logger import LazyLogger
 from .documents import (
     MAX_FILE_BYTES,
     STALE_TEMP_S,
@@ -121,7 +121,7 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-log = logging.getLogger(__name__)
+log = LazyLogger(__name__)
 
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "stats.json"

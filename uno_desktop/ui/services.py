@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from uno_desktop.lazy_logger import LazyLogger
 from uno_desktop.play.clock import Clock
 from uno_desktop.ui.navigation import Scenes
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from uno_desktop.store.storage import Settings, Storage
     from uno_desktop.ui.phone_link import PhoneLink
 
-log = logging.getLogger(__name__)
+log = LazyLogger(__name__)
 
 
 class Sounds(Protocol):
