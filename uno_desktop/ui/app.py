@@ -186,6 +186,8 @@ class App:
                 cap = self.fps if frames > 1 else 0
                 dt_s = min(MAX_DT_S, self._clock.tick(cap) / 1000.0)
             self.step(dt_s, events)
+            if frames == 1 and self.running:
+                self.services.open_sounds()  # the first frame made no sound: it waited for none
         self.save_window_size()
         self.services.close_phones()
         return 0
