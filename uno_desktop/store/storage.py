@@ -30,14 +30,13 @@ never at import. Pure Python; no pygame.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import os
 import re
 import sys
 import traceback
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..lang.i18n import N_, _
 from ..lazy_logger import LazyLogger
@@ -149,9 +148,10 @@ def _is_our_file(name: str) -> bool:
     return _OUR_FILE.fullmatch(name) is not None
 
 
-@dataclasses.dataclass(frozen=True)
-class _Kind:
-    """One kind of stored file and the texts the player sees about it."""
+class _Kind(NamedTuple):
+    """One kind of stored file and the texts the player sees about it (a named tuple: it
+    is declared before the first frame, and a frozen dataclass costs several times as
+    much to declare)."""
 
     file_name: str
     schema: str
