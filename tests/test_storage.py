@@ -4,6 +4,7 @@ disks and damaged files; every problem becomes one notice and play goes on."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import json
 import os
@@ -345,6 +346,53 @@ def test_settings_round_trip(store: Storage) -> None:
     assert store.save_settings(chosen)
     assert Storage().load_settings() == chosen
     assert store.take_notices() == []
+
+
+#: what reading the settings of an everyday file loads nothing of: the rule options, the
+#: presets (a preset is checked by name) and the engine's rules (the title's first frame
+#: reads the settings)
+RULES_MODULES = (
+    "uno_desktop.engine.rules",
+    "uno_desktop.rules.options",
+    "uno_desktop.rules.presets",
+)
+
+
+def test_reading_everyday_settings_loads_no_rules_until_a_value_needs_them(
+    store: Storage,
+) -> None:
+    everyday = Settings(
+        volume=0.3,
+        window_size=(1024, 600),
+        language="sv",
+        last_preset="family",
+        last_seats=(SeatSetting("Anna", SeatKind.HUMAN), SeatSetting("", "hard")),
+    )
+    assert store.save_settings(everyday)
+    code = (
+        "import sys\n"
+        "from uno_desktop.store.storage import Storage\n"
+        "storage = Storage()\n"
+        "print(repr(storage.load_settings()))\n"
+        f"print(sorted(m for m in sys.modules if m.startswith({RULES_MODULES!r})))\n"
+        "print(storage.take_notices())\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert out == [repr(everyday), "[]", "[]"]
+
+    with_rules = dataclasses.replace(
+        everyday,
+        last_target_score=300,
+        custom_rule=CustomRule("Everyone sings", CustomEffect.NEXT_DRAWS_SKIPPED, 2),
+    )
+    assert store.save_settings(with_rules)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert out[0] == repr(with_rules) and out[2] == "[]"
+    assert "uno_desktop.rules.options" in out[1]
 
 
 def test_files_are_schema_version_data_documents_under_the_user_folders(store: Storage) -> None:

@@ -93,6 +93,53 @@ def test_quit_event_stops_the_loop(app):
     assert not app.running
 
 
+class Bank:
+    """A sound bank that remembers how it was made and what it played."""
+
+    def __init__(self, volume: float, music_volume: float = 0.0) -> None:
+        self.volume, self.music_volume = volume, music_volume
+        self.made_with = (volume, music_volume)
+        self.played: list[str] = []
+
+    def play(self, name: str) -> None:
+        self.played.append(name)
+
+
+@pytest.fixture
+def banks(monkeypatch) -> list[Bank]:
+    """Every sound bank the services open, in order (no audio device is touched)."""
+    made: list[Bank] = []
+
+    def make(volume: float, music_volume: float = 0.0) -> Bank:
+        made.append(Bank(volume, music_volume))
+        return made[-1]
+
+    monkeypatch.setattr("uno_desktop.ui.services.make_sounds", make)
+    return made
+
+
+def test_the_sound_bank_is_opened_after_the_first_frame(banks):
+    a = App(build_services(use_storage=False))
+    a.open_window(SIZE)
+    a.start(Probe())
+    assert banks == []  # the first frame waits for no audio device
+    a.run(max_frames=1, fixed_dt_s=1 / 60)
+    assert len(banks) == 1 and a.frames_drawn == 1
+    a.run(max_frames=3, fixed_dt_s=1 / 60)
+    assert len(banks) == 1
+
+
+def test_a_sound_before_the_bank_is_opened_opens_it_with_the_volumes_set_meanwhile(banks):
+    services = build_services(use_storage=False)
+    services.sounds.volume = 0.3
+    services.sounds.music_volume = 0.2
+    services.sounds.play("deal")
+    assert [(bank.made_with, bank.played) for bank in banks] == [((0.3, 0.2), ["deal"])]
+    services.sounds.volume = 0.6
+    services.open_sounds()  # already open: nothing more is made
+    assert len(banks) == 1 and banks[0].volume == services.sounds.volume == 0.6
+
+
 def f11(kind: int) -> pygame.event.Event:
     return pygame.event.Event(kind, key=pygame.K_F11, mod=0, unicode="", scancode=68)
 
@@ -190,19 +237,31 @@ def test_exit_after_first_frame_prints_the_start_up_time():
 
 
 #: what the title's first frame does without: a match's engine and computers, the phones'
-#: server, the rules files' parser, and ctypes (the idle wait's, after the first frame)
+#: server, the rules files' parser, and ctypes (the idle wait's, after the first frame);
+#: the rule options, the presets and the engine's rules (the settings check a preset by
+#: name and read rule values only when a file holds them), the command line's parser (a
+#: plain start builds none), json (no file to read on a first start), logging (nothing
+#: went wrong) and the sound bank (opened after the first frame)
 NOT_BEFORE_THE_FIRST_FRAME = (
     "uno_desktop.engine.game",
+    "uno_desktop.engine.rules",
     "uno_desktop.play.pacing",
     "uno_desktop.play.match",
     "uno_desktop.ai",
     "uno_desktop.phones",
+    "uno_desktop.rules.options",
+    "uno_desktop.rules.presets",
+    "uno_desktop.rules.preset_yaml",
     "uno_desktop.store.stats",
+    "uno_desktop.audio",
     "aiohttp",
     "segno",
     "yaml",
     "ctypes",
     "subprocess",
+    "argparse",
+    "json",
+    "logging",
 )
 
 

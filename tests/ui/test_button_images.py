@@ -1,5 +1,6 @@
 """A painted button is kept as an image and blitted again: it must look exactly as if
-painted afresh, and change with its text, its state and the window's floor."""
+painted afresh, and change with its text, its state and the window's floor. So must the
+felt backdrop, smoothed straight into the window the first time."""
 
 from __future__ import annotations
 
@@ -66,3 +67,19 @@ def test_a_kept_layer_blits_like_the_layer_to_within_one_level_and_skips_clear_p
     a, b = pygame.image.tobytes(plain, "RGB"), pygame.image.tobytes(kept, "RGB")
     assert max(abs(x - y) for x, y in zip(a, b, strict=True)) <= 1
     assert kept_layer(layer).get_flags() & pygame.RLEACCELOK  # encoded at its first blit
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1023, 577)])
+def test_the_felt_smoothed_straight_into_the_window_looks_exactly_like_the_kept_one(size):
+    from uno_desktop.ui.kit import paint
+
+    paint._backdrop.clear()
+    paint._felt_small.clear()
+    drawn = []
+    for _time in range(3):  # straight into the surface, then the kept image twice
+        surface = pygame.Surface(size)
+        surface.fill(FELT_RGB)
+        paint.draw_backdrop(surface)
+        drawn.append(pygame.image.tobytes(surface, "RGB"))
+        assert (size in paint._backdrop) == (len(drawn) > 1)  # no kept image the first time
+    assert drawn[0] == drawn[1] == drawn[2]

@@ -56,6 +56,8 @@ def _unquote(s: str) -> str:
     s = s.strip()
     if len(s) >= 2 and s[0] == s[-1] == '"':
         s = s[1:-1]
+    if "\\" not in s:  # most lines: nothing to unescape (a Swedish start reads ~2,000)
+        return s
     return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(0)), s)
 
 

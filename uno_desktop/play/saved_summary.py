@@ -12,7 +12,7 @@ from typing import Any
 
 from uno_desktop.lang.i18n import _, integer
 from uno_desktop.play.names import is_seat_name
-from uno_desktop.rules.options import MAX_PLAYERS
+from uno_desktop.play.seats import MAX_PLAYERS
 
 #: names written out at most; the others are counted ("+6")
 SHOWN_SEATS = 4

@@ -69,6 +69,11 @@ _LABELS: Final = {
 COMPUTER_KINDS: Final = tuple(kind for kind in SeatKind if kind.is_computer)
 """The computer players' strengths, weakest first."""
 
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 10
+"""How many seats a table may have (the presets' `players` range lies within; declared
+here, below the rule options, so the stored settings check a table without them)."""
+
 DEFAULT_PLAYERS: Final = 4
 """Seats at a table started from the command line without --players."""
 
@@ -206,6 +211,9 @@ def looks_like_computer(name: str) -> bool:
 
 __all__ = [
     "COMPUTER_KINDS",
+    "DEFAULT_PLAYERS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "SeatKind",
     "SeatNames",
     "SeatSpec",

@@ -15,12 +15,13 @@ drawn and measured through them, never with `Font.render` or `Font.size` directl
 
 from __future__ import annotations
 
-import logging
 import re
 
 import pygame
 
-log = logging.getLogger(__name__)
+from uno_desktop.lazy_logger import LazyLogger
+
+log = LazyLogger(__name__)
 
 TEXT = "Lato-Regular.ttf"
 TEXT_BOLD = "Lato-Bold.ttf"

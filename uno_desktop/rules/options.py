@@ -22,6 +22,8 @@ from ..engine.cards import COLORED_RANKS, WILD_RANKS
 from ..engine.rules import CustomEffect, CustomRule, RuleSet, Scoring, Stacking
 from ..lang.i18n import N_
 from ..lang.reasons import Reason
+from ..play.seats import MAX_PLAYERS as MAX_PLAYERS
+from ..play.seats import MIN_PLAYERS as MIN_PLAYERS
 
 MAX_QUOTE_CHARS = 60
 """The most of a file's text a message shows (one line of it, clipped)."""
@@ -299,7 +301,6 @@ def custom_rule_from_json(name: str, value: object) -> CustomRule:
 DECK_RANKS: tuple[str, ...] = (*COLORED_RANKS, *WILD_RANKS)
 MAX_RANK_COUNT = 20  # per colour for coloured ranks, in total for wilds
 MAX_CARD_VALUE = 500
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
 MAX_PENALTY = 20
 MAX_TARGET_SCORE = 100_000
 MAX_TITLE_CHARS = 80

@@ -46,6 +46,7 @@ from .options import (
     rule_set_problem,
     top_keys,
 )
+from .preset_names import MAX_NAME_CHARS, is_preset_name, looks_like_path
 from .preset_yaml import MAX_CONTENT_BYTES, MAX_NESTING, MAX_PRESET_BYTES, PresetError
 from .preset_yaml import check_shape as _check_shape
 from .preset_yaml import clip as _clip
@@ -63,6 +64,7 @@ __all__ = [
     "BUILTIN_NAMES",
     "MAX_CONTENT_BYTES",
     "MAX_EXTENDS",
+    "MAX_NAME_CHARS",
     "MAX_NESTING",
     "MAX_PRESET_BYTES",
     "MAX_USER_PRESETS",
@@ -90,8 +92,6 @@ MAX_EXTENDS = 8
 """Files in one `extends:` chain."""
 MAX_USER_PRESETS = 100
 """User preset files listed; more are reported, not read."""
-MAX_NAME_CHARS = 64
-_NAME_FORBIDDEN = frozenset('/\\:*?"<>|') | {chr(c) for c in range(32)} | {"\x7f"}
 
 NUMBERS_SHORTHAND = "1-9"
 DECK_KEYS: tuple[str, ...] = (*DECK_RANKS, NUMBERS_SHORTHAND)
@@ -153,7 +153,7 @@ def load_preset(name_or_path: str) -> RuleSet:
     from a file goes through `load_named_preset`. Raises `PresetError` naming file, line
     and option on any problem.
     """
-    if _looks_like_path(name_or_path):
+    if looks_like_path(name_or_path):
         path = Path(name_or_path)
         if not path.is_file():
             raise PresetError(_clip(name_or_path), Reason(N_("no such preset file")))
@@ -169,20 +169,6 @@ def load_named_preset(name: str) -> RuleSet:
     if found is None:
         raise PresetError("", _unknown_preset(name))
     return _load_cached(found)
-
-
-def is_preset_name(name: object) -> bool:
-    """Whether `name` can name a preset: a file name without folders, dots in front or
-    characters no file system takes (so it can never reach outside the presets folders)."""
-    return (
-        isinstance(name, str)
-        and 0 < len(name) <= MAX_NAME_CHARS
-        and name == name.strip()
-        and not name.startswith(".")
-        and not name.endswith(".")
-        and not _looks_like_path(name)
-        and not any(ch in _NAME_FORBIDDEN for ch in name)
-    )
 
 
 def check_preset_name(name: object) -> str:
@@ -341,16 +327,6 @@ def _user_files(folder: Path) -> list[Path]:
 def _builtin_names(folder: Path) -> tuple[str, ...]:
     others = sorted(p.stem for p in folder.glob(f"*{SUFFIX}") if p.stem not in BUILTIN_NAMES)
     return (*BUILTIN_NAMES, *others)
-
-
-def _looks_like_path(text: str) -> bool:
-    return (
-        text.lower().endswith((".yaml", ".yml"))
-        or "/" in text
-        or "\\" in text
-        or text in (".", "..")
-        or os.path.isabs(text)
-    )
 
 
 def _find_by_name(name: str, near: Path | None) -> Path | None:

@@ -3,13 +3,13 @@ written atomically and read back with a size limit and every failure named.
 
 A write goes to a temporary file in the same folder (`.<name>.<random>.tmp`), is
 fsynced and renamed over the old file, and the folder is fsynced: a crash leaves the old
-or the new document, never a mix. Pure Python; no pygame.
+or the new document, never a mix. `json` is imported when a document is first read or
+written, not before the first frame of a first start (no file yet). Pure Python; no pygame.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import stat
@@ -117,6 +117,8 @@ def read_document(path: Path, schema: str, versions: tuple[int, ...]) -> dict[st
         raise DocumentDamaged(f"cannot read: {exc}") from None
     if len(raw) > MAX_FILE_BYTES:
         raise DocumentDamaged("too large")
+    import json
+
     try:
         doc = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
@@ -139,6 +141,8 @@ def read_document(path: Path, schema: str, versions: tuple[int, ...]) -> dict[st
 def encode_document(schema: str, version: int, data: Mapping[str, Any], indent: bool) -> bytes:
     """The envelope as strict JSON (no NaN); raises TypeError/ValueError for content
     that JSON cannot hold."""
+    import json
+
     doc = {"schema": schema, "version": version, "data": data}
     if indent:
         text = json.dumps(doc, indent=2, ensure_ascii=False, allow_nan=False)

@@ -5,6 +5,12 @@ Every number is brought into range on construction and every field is read back 
 own (`Settings.from_dict`), so one bad field in a hand-edited file costs that field only.
 The small checks here (`parse_int`, `parse_text`, `parse_seats`, ...) also read the
 statistics. Pure Python; no pygame, no files.
+
+Read before the first frame, so light: the remembered target score and Wild Customizable
+rule are checked against the rule options' ranges, and those (with the engine's rules)
+are imported only when the file holds such a value or the settings are written; a
+remembered preset is checked by name alone (`rules.preset_names`, the one name check),
+and read as a preset only when a table is made.
 """
 
 from __future__ import annotations
@@ -12,13 +18,15 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine.rules import CustomRule
 from ..play.names import MAX_NAME_CHARS, is_seat_name
-from ..play.seats import SeatKind, is_given_name
-from ..rules.options import MAX_PLAYERS, MIN_PLAYERS, option
-from ..rules.presets import is_preset_name
+from ..play.seats import MAX_PLAYERS, MIN_PLAYERS, SeatKind, is_given_name
+from ..rules.preset_names import is_preset_name
+
+if TYPE_CHECKING:
+    from ..engine.rules import CustomRule
+    from ..rules.options import Option
 
 
 @dataclasses.dataclass(frozen=True)
@@ -115,7 +123,6 @@ class Settings:
     def to_dict(self) -> dict[str, Any]:
         """The JSON form stored in settings.json (lists and plain strings only)."""
         rule = self.custom_rule
-        custom = option("custom_rule")
         return {
             "volume": self.volume,
             "music_volume": self.music_volume,
@@ -130,7 +137,7 @@ class Settings:
             "last_preset": self.last_preset,
             "last_seats": [seat.to_dict() for seat in self.last_seats],
             "last_target_score": self.last_target_score,
-            "custom_rule": None if rule is None else custom.to_json(rule),
+            "custom_rule": None if rule is None else _option("custom_rule").to_json(rule),
             "tutorial_offered": self.tutorial_offered,
             "last_hints": self.last_hints,
         }
@@ -244,11 +251,18 @@ def parse_seats(
     return tuple(parse(item) for item in value)
 
 
+def _option(name: str) -> Option:
+    """The rule option `name`, its module imported now (see the module's docstring)."""
+    from ..rules.options import option
+
+    return option(name)
+
+
 def _parse_target_score(value: Any) -> int | None:
     """The remembered target score, in the preset reader's range."""
     if value is None:
         return None
-    score: int = option("target_score").from_json(value)
+    score: int = _option("target_score").from_json(value)
     return score
 
 
@@ -256,7 +270,7 @@ def _parse_custom_rule(value: Any) -> CustomRule | None:
     """The remembered Wild Customizable rule, with the preset reader's ranges."""
     if value is None:
         return None
-    rule: CustomRule = option("custom_rule").from_json(value)
+    rule: CustomRule = _option("custom_rule").from_json(value)
     return rule
 
 

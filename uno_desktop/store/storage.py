@@ -30,18 +30,16 @@ never at import. Pure Python; no pygame.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import json
-import logging
 import os
 import re
 import sys
 import traceback
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..lang.i18n import N_, _
+from ..lazy_logger import LazyLogger
 from .documents import (
     MAX_FILE_BYTES,
     STALE_TEMP_S,
@@ -122,7 +120,7 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-log = logging.getLogger(__name__)
+log = LazyLogger(__name__)
 
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "stats.json"
@@ -150,9 +148,10 @@ def _is_our_file(name: str) -> bool:
     return _OUR_FILE.fullmatch(name) is not None
 
 
-@dataclasses.dataclass(frozen=True)
-class _Kind:
-    """One kind of stored file and the texts the player sees about it."""
+class _Kind(NamedTuple):
+    """One kind of stored file and the texts the player sees about it (a named tuple: it
+    is declared before the first frame, and a frozen dataclass costs several times as
+    much to declare)."""
 
     file_name: str
     schema: str
@@ -485,6 +484,8 @@ class Storage:
         context cut at MAX_CRASH_CONTEXT_CHARS. Returns the file, or None if it could not
         be written. Never raises; a new file each time, so a read-only window writes too."""
         try:
+            import json
+
             from .. import __version__
 
             try:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import logging
 import os
 import sys
 import time
@@ -28,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from uno_desktop.lang.i18n import N_, _
+from uno_desktop.lazy_logger import LazyLogger
 from uno_desktop.play.clock import ManualClock
 from uno_desktop.store.settings import fit_window_size
 from uno_desktop.ui.idle import EventWaiter
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from uno_desktop.store.storage import Settings
     from uno_desktop.ui.services import Services
 
-log = logging.getLogger(__name__)
+log = LazyLogger(__name__)
 
 WINDOW_TITLE = "UNO Desktop"
 FPS = 60
@@ -186,6 +186,8 @@ class App:
                 cap = self.fps if frames > 1 else 0
                 dt_s = min(MAX_DT_S, self._clock.tick(cap) / 1000.0)
             self.step(dt_s, events)
+            if frames == 1 and self.running:
+                self.services.open_sounds()  # the first frame made no sound: it waited for none
         self.save_window_size()
         self.services.close_phones()
         return 0

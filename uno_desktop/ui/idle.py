@@ -15,7 +15,6 @@ and the loop runs a frame.
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 import select
 import time
@@ -23,7 +22,9 @@ import weakref
 
 import pygame
 
-log = logging.getLogger(__name__)
+from uno_desktop.lazy_logger import LazyLogger
+
+log = LazyLogger(__name__)
 
 #: how often a nap looks for input: within one frame of 60 Hz
 POLL_S = 1 / 60

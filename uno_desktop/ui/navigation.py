@@ -8,11 +8,11 @@ method imports its scene when called, so start-up loads only the title.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from uno_desktop.lang.i18n import N_, _
+from uno_desktop.lazy_logger import LazyLogger
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from uno_desktop.ui.services import Services
     from uno_desktop.ui.table.source import TableSource
 
-log = logging.getLogger(__name__)
+log = LazyLogger(__name__)
 
 
 class Scenes:

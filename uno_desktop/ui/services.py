@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from uno_desktop.lazy_logger import LazyLogger
 from uno_desktop.play.clock import Clock
 from uno_desktop.ui.navigation import Scenes
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from uno_desktop.session.phones import PhoneLink
     from uno_desktop.store.storage import Settings, Storage
 
-log = logging.getLogger(__name__)
+log = LazyLogger(__name__)
 
 
 class Sounds(Protocol):
@@ -64,6 +64,49 @@ def make_sounds(volume: float, music_volume: float = 0.0) -> Sounds:
     except Exception:  # no audio device or a broken file must never stop the game
         log.exception("sound bank failed; playing silently")
         return SilentSounds(volume, music_volume)
+
+
+class DeferredSounds:
+    """The sound bank, opened when first wanted: the window opens it after its first frame
+    (`Services.open_sounds`), or a sound played before then does. Opening the audio device
+    takes milliseconds at best and far longer on a machine with a sound server, and the
+    first frame makes no sound. Volumes set meanwhile are handed to the bank it opens."""
+
+    def __init__(self, volume: float, music_volume: float = 0.0) -> None:
+        self._volume = volume
+        self._music_volume = music_volume
+        self._bank: Sounds | None = None
+
+    def open(self) -> Sounds:
+        """The sound bank (`make_sounds`), made the first time."""
+        if self._bank is None:
+            self._bank = make_sounds(self._volume, self._music_volume)
+        return self._bank
+
+    @property
+    def volume(self) -> float:
+        return self._volume if self._bank is None else self._bank.volume
+
+    @volume.setter
+    def volume(self, value: float) -> None:
+        if self._bank is None:
+            self._volume = value
+        else:
+            self._bank.volume = value
+
+    @property
+    def music_volume(self) -> float:
+        return self._music_volume if self._bank is None else self._bank.music_volume
+
+    @music_volume.setter
+    def music_volume(self, value: float) -> None:
+        if self._bank is None:
+            self._music_volume = value
+        else:
+            self._bank.music_volume = value
+
+    def play(self, name: str) -> None:
+        self.open().play(name)
 
 
 def make_clock() -> Clock:
@@ -126,6 +169,12 @@ class Services:
     def phones(self) -> PhoneLink | None:
         """The phone seats of the match being played (None: no phone seat, or no match)."""
         return self.session.phones if self.session is not None else None
+
+    def open_sounds(self) -> None:
+        """Open the audio device now if the sound bank still waits for it (the window calls
+        this after its first frame; see `DeferredSounds`)."""
+        if isinstance(self.sounds, DeferredSounds):
+            self.sounds.open()
 
     def close_phones(self) -> None:
         """Stop the phone server, if one runs (the window closes, the game crashed):
@@ -191,7 +240,8 @@ def load_storage() -> Storage | None:
 
 
 def build_services(storage: Storage | None = None, *, use_storage: bool = True) -> Services:
-    """The composition root's one call: storage, settings, sounds, painter and clock."""
+    """The composition root's one call: storage, settings, sounds (opened after the first
+    frame), painter and clock."""
     from uno_desktop.lang.i18n import set_language, system_language
 
     if storage is None and use_storage:
@@ -208,7 +258,7 @@ def build_services(storage: Storage | None = None, *, use_storage: bool = True) 
     return Services(
         storage=storage,
         settings=settings,
-        sounds=make_sounds(settings.volume, settings.music_volume),
+        sounds=DeferredSounds(settings.volume, settings.music_volume),
         painter=make_painter(settings.colorblind),
         clock=make_clock(),
     )

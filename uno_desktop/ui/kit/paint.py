@@ -62,28 +62,45 @@ TEXT_PAIRS: dict[str, tuple[RGB, RGB, bool]] = {
     "headline on felt": (theme.ACCENT_RGB, theme.TABLE_LIGHT_RGB, True),
 }
 
+#: the felt at a quarter of the window's size, and at the window's size once used twice
+_felt_small: dict[tuple[int, int], pygame.Surface] = {}
 _backdrop: dict[tuple[int, int], pygame.Surface] = {}
 
 
 def draw_backdrop(surface: pygame.Surface) -> None:
-    """The felt table with a soft centre light and darker edges (cached per window size).
-    Its rings are drawn at a quarter of the size and smoothed up: the first frame waits
-    for it, and the bands come out softer."""
+    """The felt table with a soft centre light and darker edges. Its rings are drawn at a
+    quarter of the size and smoothed up (the bands come out softer): the first time at a
+    size straight into `surface`, so the first frame waits for no window-sized image to
+    be made and copied; from the second time an image kept at that size is copied."""
     size = surface.get_size()
     bg = _backdrop.get(size)
     if bg is None:
-        _backdrop.clear()
-        w, h = max(1, size[0] // 4), max(1, size[1] // 4)
-        small = pygame.Surface((w, h))
-        small.fill(theme.TABLE_DARK_RGB)
-        steps = 24
-        for i in range(steps):
-            t = i / (steps - 1)
-            col = blend(theme.TABLE_LIGHT_RGB, theme.TABLE_DARK_RGB, round(255 * t))
-            rw, rh = int(w * (1.5 - 1.0 * t)), int(h * (1.5 - 1.0 * t))
-            pygame.draw.ellipse(small, col, pygame.Rect((w - rw) // 2, (h - rh) // 2, rw, rh))
+        small = _felt_small.get(size)
+        if small is None:
+            _felt_small.clear()
+            _backdrop.clear()
+            small = _felt_small[size] = _paint_felt(size, surface)
+            try:
+                pygame.transform.smoothscale(small, size, surface)
+                return
+            except ValueError:  # a surface smoothscale cannot draw into (8 or 16 bits)
+                pass
         bg = _backdrop[size] = pygame.transform.smoothscale(small, size)
     surface.blit(bg, (0, 0))
+
+
+def _paint_felt(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
+    """The felt's rings at a quarter of `size`, in the pixel format of `like`."""
+    w, h = max(1, size[0] // 4), max(1, size[1] // 4)
+    small = pygame.Surface((w, h), 0, like)
+    small.fill(theme.TABLE_DARK_RGB)
+    steps = 24
+    for i in range(steps):
+        t = i / (steps - 1)
+        col = blend(theme.TABLE_LIGHT_RGB, theme.TABLE_DARK_RGB, round(255 * t))
+        rw, rh = int(w * (1.5 - 1.0 * t)), int(h * (1.5 - 1.0 * t))
+        pygame.draw.ellipse(small, col, pygame.Rect((w - rw) // 2, (h - rh) // 2, rw, rh))
+    return small
 
 
 def kept_layer(layer: pygame.Surface) -> pygame.Surface:
