@@ -14,20 +14,10 @@ from uno_desktop.ui.scene import Scene, SceneStack
 from uno_desktop.ui.table.scene import TableScene
 
 from .test_table import MONKEY_KEYS, started_app
+from .x11_shown_window import differences
 
 SIZE = (1280, 720)
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo"]
-
-
-def _differences(before: pygame.Surface, after: pygame.Surface) -> list[pygame.Rect]:
-    """The bounding rects of the pixels that differ between two surfaces."""
-    up, down = after.copy(), before.copy()
-    up.blit(before, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-    down.blit(after, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-    up.blit(down, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-    same = pygame.mask.from_threshold(up, (0, 0, 0), (1, 1, 1, 255))
-    same.invert()
-    return same.get_bounding_rects()
 
 
 def _play_and_check(
@@ -84,7 +74,7 @@ def _play_and_check(
         if pygame.image.tobytes(outside, "RGB") != pygame.image.tobytes(after, "RGB"):
             raise AssertionError(
                 f"frame {frame}: pixels changed outside the reported areas {areas}: "
-                f"{_differences(outside, after)}"
+                f"{differences(outside, after)}"
             )
         if pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(after, "RGB"):
             changed += 1
