@@ -23,6 +23,7 @@ import pygame
 import pytest
 
 from uno_desktop.store.settings import Settings
+from uno_desktop.ui.areas import FRAMEBUFFER_HINT
 from uno_desktop.ui.window_fit import first_window_size
 
 pytestmark = [pytest.mark.x11, pytest.mark.slow]
@@ -195,17 +196,23 @@ def test_escape_in_the_real_window_opens_the_pause_menu(display, game, tmp_path)
     assert brightness(after) < brightness(before)
 
 
+@pytest.mark.parametrize("framebuffer", [None, "opengl"])
 def test_a_table_shown_in_its_changed_areas_equals_whole_flips_in_a_real_x_window(
-    display, tmp_path
+    display, tmp_path, framebuffer
 ):
     """Every frame of a ten-seat table with cards in flight, shown by rect updates, read
     back from the X server equals the surface a whole flip would show (the child says
-    where it differs and keeps both pictures)."""
+    where it differs and keeps both pictures): in the framebuffer the game asks for on
+    X11 (the X server's own) and in SDL's OpenGL texture, the one other systems get."""
     need("import")
     child = Path(__file__).with_name("x11_shown_window.py")
+    env = child_env(display, tmp_path)
+    env.pop(FRAMEBUFFER_HINT, None)
+    if framebuffer is not None:
+        env[FRAMEBUFFER_HINT] = framebuffer
     run = subprocess.run(
         [sys.executable, str(child), "300", str(tmp_path)],
-        env=child_env(display, tmp_path),
+        env=env,
         capture_output=True,
         text=True,
         timeout=300,

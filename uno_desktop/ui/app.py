@@ -32,7 +32,7 @@ import pygame
 from uno_desktop.lang.i18n import N_, _
 from uno_desktop.play.clock import ManualClock
 from uno_desktop.store.settings import fit_window_size
-from uno_desktop.ui.areas import WindowShow
+from uno_desktop.ui.areas import WindowShow, use_x11_framebuffer
 from uno_desktop.ui.idle import EventWaiter
 from uno_desktop.ui.scene import Scene, SceneStack
 from uno_desktop.ui.window_fit import first_window_size, screen_size
@@ -82,6 +82,7 @@ class App:
     def open_window(self, size: tuple[int, int] | None = None) -> pygame.Surface:
         """Create the window (resizable; full screen when the settings say so)."""
         pygame.display.init()
+        use_x11_framebuffer()
         pygame.font.init()
         pygame.display.set_caption(WINDOW_TITLE)
         self._set_icon()

@@ -6,16 +6,31 @@ when it does not know them (the whole window). The window then shows only those 
 `flip()` when only a few cards move. Whenever what the window shows may differ from the
 surface outside those areas (the first frame, an expose, a resize, another scene on
 top), the next frame is shown whole.
+
+On X11 the window's pixels go to the X server as they are (shared memory): SDL's
+default there, an OpenGL texture drawn and presented whole every frame, would show the
+whole window however little changed (`use_x11_framebuffer`).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 
 import pygame
 
 #: areas covering more than this share of the window are shown (or painted) whole
 MOST_OF_THE_WINDOW = 0.6
+#: SDL's hint for the window's framebuffer (`SDL_HINT_FRAMEBUFFER_ACCELERATION`)
+FRAMEBUFFER_HINT = "SDL_FRAMEBUFFER_ACCELERATION"
+
+
+def use_x11_framebuffer() -> None:
+    """Before the window opens: on X11, let SDL hand the X server the window's own
+    pixels, so an update of a few rects sends only those (a value the player set is
+    kept). Elsewhere SDL's choice stands: some systems have no other framebuffer."""
+    if pygame.display.get_driver() == "x11":
+        os.environ.setdefault(FRAMEBUFFER_HINT, "0")
 
 
 def joined(areas: Iterable[pygame.Rect], size: tuple[int, int]) -> list[pygame.Rect]:
