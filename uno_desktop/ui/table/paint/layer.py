@@ -123,6 +123,6 @@ def thinking_parts(frame: TableFrame) -> list[Part]:
 def over_changes(before: list[Over], now: list[Over]) -> list[pygame.Rect]:
     """Where the things painted over the picture changed pixels between two frames: none
     when they are the same things at the same places, else all of them, where they were
-    and where they are (cards in flight move every frame; a toast under them is shown
-    again with them, which is cheaper than working out what it covers)."""
+    and where they are (cards in flight move every frame; a toast that stayed put is
+    shown again with them, cheaper than working out what they changed under it)."""
     return [] if before == now else [rect for _, rect in before + now]
