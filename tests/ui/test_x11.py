@@ -1,7 +1,9 @@
-"""The real program in a real X window (Xvfb): it starts, draws the table and takes input.
+"""The real program in a real X window (Xvfb): it starts, draws the table, shows what
+changed (the window equals the surface, frame by frame) and takes input.
 
-Every other UI test uses SDL's dummy video driver; these start `uno-desktop` as a child
-process on a private Xvfb display with SDL_VIDEODRIVER removed, the way a family runs it.
+Every other UI test uses SDL's dummy video driver; these start `uno-desktop` (or a script
+driving its app, `x11_shown_window.py`) as a child process on a private Xvfb display with
+SDL_VIDEODRIVER removed, the way a family runs it.
 They skip when Xvfb (or, for the window checks, xdotool / ImageMagick's `import`) is
 missing. Each child runs with its own temporary XDG folders and is ended by its pid.
 All of them wait for the real game in real time: they are in the slow set (`-m slow`).
@@ -21,6 +23,7 @@ import pygame
 import pytest
 
 from uno_desktop.store.settings import Settings
+from uno_desktop.ui.areas import FRAMEBUFFER_HINT
 from uno_desktop.ui.window_fit import first_window_size
 
 pytestmark = [pytest.mark.x11, pytest.mark.slow]
@@ -191,6 +194,34 @@ def test_escape_in_the_real_window_opens_the_pause_menu(display, game, tmp_path)
     assert game.poll() is None
     assert brightness(after) > 15
     assert brightness(after) < brightness(before)
+
+
+@pytest.mark.parametrize("framebuffer", [None, "opengl"])
+def test_a_table_shown_in_its_changed_areas_equals_whole_flips_in_a_real_x_window(
+    display, tmp_path, framebuffer
+):
+    """Every frame of a ten-seat table with cards in flight, shown by rect updates, read
+    back from the X server equals the surface a whole flip would show (the child says
+    where it differs and keeps both pictures): in the framebuffer the game asks for on
+    X11 (the X server's own) and in SDL's OpenGL texture, the one other systems get."""
+    need("import")
+    child = Path(__file__).with_name("x11_shown_window.py")
+    env = child_env(display, tmp_path)
+    env.pop(FRAMEBUFFER_HINT, None)
+    if framebuffer is not None:
+        env[FRAMEBUFFER_HINT] = framebuffer
+    run = subprocess.run(
+        [sys.executable, str(child), "300", str(tmp_path)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    words = run.stdout.split()
+    compared, parts = int(words[words.index("compared") + 1]), int(words[words.index("shown") - 1])
+    assert compared >= 250
+    assert parts >= 200  # most of them were shown in parts, not whole
 
 
 # --- full screen under a real window manager ----------------------------------------------

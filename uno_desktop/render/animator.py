@@ -232,25 +232,27 @@ class Sprite:
     width: int = 0
 
 
-def draw_sprites(surface: pygame.Surface, sprites: tuple[Sprite, ...]) -> None:
-    """Draw `sprites` in order (as `Animator.sprites` gives them)."""
+def draw_sprites(surface: pygame.Surface, sprites: tuple[Sprite, ...]) -> list[pygame.Rect]:
+    """Draw `sprites` in order (as `Animator.sprites` gives them); the rect each covered."""
+    painted: list[pygame.Rect] = []
     for sp in sprites:
         if sp.image is None:
-            _draw_ring(surface, sp)
+            painted.append(_draw_ring(surface, sp))
             continue
         img = sp.image
         if img.get_size() != sp.size:
             img = pygame.transform.smoothscale(img, sp.size)
         if abs(sp.angle) > 0.01:
             img = pygame.transform.rotozoom(img, sp.angle, 1.0)
-        surface.blit(img, img.get_rect(center=sp.center))
+        painted.append(surface.blit(img, img.get_rect(center=sp.center)))
+    return painted
 
 
-def _draw_ring(surface: pygame.Surface, sp: Sprite) -> None:
+def _draw_ring(surface: pygame.Surface, sp: Sprite) -> pygame.Rect:
     rect = pygame.Rect((0, 0), sp.size)
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     radius = max(4, min(rect.w, rect.h) // 5)
     pygame.draw.rect(layer, (*sp.color, sp.alpha // 3), layer.get_rect(), border_radius=radius)
     pygame.draw.rect(layer, (*sp.color, sp.alpha), layer.get_rect(), sp.width, border_radius=radius)
     rect.center = sp.center
-    surface.blit(layer, rect)
+    return surface.blit(layer, rect)

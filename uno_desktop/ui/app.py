@@ -1,9 +1,11 @@
 """The window and its loop: events down the scene stack, update, draw only when needed.
 
 Why it is built this way:
-- Idle is idle: the loop draws and flips only while a visible scene is dirty or something
+- Idle is idle: the loop draws and shows only while a visible scene is dirty or something
   animates. Otherwise it sleeps (`ui/idle.py`) until an event comes or the next timer a
   scene asked for is due (`Scene.wake_in_s`).
+- A frame shows only the areas it changed when the scenes know them (`ui/areas.py`), the
+  whole window after anything that may have left it unlike the surface.
 - Scene changes are queued by scenes and applied at the end of each frame, so a scene never
   disappears in the middle of its own event handler.
 - The crash guard: an exception anywhere in a frame writes a crash report (with the
@@ -30,6 +32,7 @@ from uno_desktop.lang.i18n import N_, _
 from uno_desktop.lazy_logger import LazyLogger
 from uno_desktop.play.clock import ManualClock
 from uno_desktop.store.settings import fit_window_size
+from uno_desktop.ui.areas import WindowShow, use_x11_framebuffer
 from uno_desktop.ui.idle import EventWaiter
 from uno_desktop.ui.scene import Scene, SceneStack
 from uno_desktop.ui.window_fit import first_window_size, screen_size
@@ -69,6 +72,8 @@ class App:
         self._opened_size: tuple[int, int] | None = None
         self._f11_down = False  # F11 pressed in this window and not yet let go
         self.on_flip: Callable[[App], None] | None = None
+        #: puts each frame drawn in the window (`last`: what the last frame showed)
+        self.window = WindowShow()
         self._waiter = EventWaiter()
         services.listeners.append(self._settings_changed)
         services.wake = self._waiter.wake  # the phone server's thread wakes the idle loop
@@ -77,6 +82,7 @@ class App:
     def open_window(self, size: tuple[int, int] | None = None) -> pygame.Surface:
         """Create the window (resizable; full screen when the settings say so)."""
         pygame.display.init()
+        use_x11_framebuffer()
         pygame.font.init()
         pygame.display.set_caption(WINDOW_TITLE)
         self._set_icon()
@@ -140,8 +146,10 @@ class App:
         self._mark_all_dirty()
 
     def _mark_all_dirty(self) -> None:
+        """Draw every visible scene again and show the next frame whole."""
         for scene in self.stack.scenes:
             scene.dirty = True
+        self.window.forget()
 
     # --- scenes
     def start(self, scene: Scene) -> None:
@@ -269,8 +277,7 @@ class App:
         surface = pygame.display.get_surface()
         if surface is None:
             return
-        self.stack.draw(surface)
-        pygame.display.flip()
+        self.window.show(self.stack.draw(surface), surface.get_size())
         self.frames_drawn += 1
         if self.on_flip is not None:
             self.on_flip(self)
@@ -354,6 +361,7 @@ class App:
         )
         stack.apply_pending()
         self.stack = stack
+        self.window.forget()
 
 
 def _display_window() -> Any:
@@ -544,8 +552,7 @@ def _run_screenshot(app: App, opts: WindowOptions) -> int:
         surface = pygame.display.get_surface()
         if surface is None:
             return 1
-        for scene in app.stack.scenes:
-            scene.dirty = True
+        app._mark_all_dirty()
         app.draw()
         try:
             pygame.image.save(surface, str(opts.screenshot))

@@ -1,7 +1,9 @@
 """The scene protocol and the scene stack (DESIGN.md: UI).
 
 Input travels from the top scene down until one consumes it; drawing starts from the
-topmost opaque scene. Scene changes are queued and applied at the end of a frame.
+topmost opaque scene. Scene changes are queued and applied at the end of a frame. A
+frame's drawing tells the window where it changed (`ui/areas.py`): only when every
+scene drawn knows its own areas and the same scenes drew the frame before.
 """
 
 from __future__ import annotations
@@ -40,7 +42,11 @@ class Scene:
         return False
 
     def update(self, dt_s: float) -> None: ...
-    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw the scene; returns the areas of `surface` that differ from this scene's
+        last frame there, or None when it does not know them (the whole window)."""
+        return None
 
     @property
     def animating(self) -> bool:
@@ -57,6 +63,7 @@ class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
         self._pending: list[Callable[[], None]] = []
+        self._drawn: list[Scene] = []  # the scenes the last frame drew, bottom first
 
     @property
     def top(self) -> Scene | None:
@@ -137,7 +144,17 @@ class SceneStack:
     def animating(self) -> bool:
         return any(s.animating for s in self.scenes)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        for scene in self.visible():
-            scene.draw(surface)
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw the visible scenes; returns the areas the frame changed (None: the whole
+        window), as `Scene.draw` does. Other scenes than the last frame's mean the whole."""
+        visible = self.visible()
+        areas: list[pygame.Rect] | None = [] if visible == self._drawn else None
+        for scene in visible:
+            changed = scene.draw(surface)
             scene.dirty = False
+            if areas is not None and changed is not None:
+                areas += changed
+            else:
+                areas = None
+        self._drawn = visible
+        return areas

@@ -118,8 +118,9 @@ def draw_panel(
     *,
     alpha: int = PANEL_ALPHA,
     border: RGB = theme.PANEL_BORDER_RGB,
-) -> None:
-    """A rounded dark panel with a soft shadow (dialogs, banners, menus, the side panel)."""
+) -> pygame.Rect:
+    """A rounded dark panel with a soft shadow (dialogs, banners, menus, the side panel);
+    returns the rect it covered, shadow and all."""
     radius = max(6, round(16 * scale))
     off = max(2, round(6 * scale))
     shadow = pygame.Surface((rect.w + 2 * off, rect.h + 2 * off), pygame.SRCALPHA)
@@ -130,13 +131,13 @@ def draw_panel(
             shadow.get_rect().inflate(-2 * i * off // 3, -2 * i * off // 3),
             border_radius=radius + off - i,
         )
-    surface.blit(shadow, (rect.x - off + off // 2, rect.y))
+    covered = surface.blit(shadow, (rect.x - off + off // 2, rect.y))
     panel = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(panel, (*theme.PANEL_RGB, alpha), panel.get_rect(), border_radius=radius)
     pygame.draw.rect(
         panel, (*border, 255), panel.get_rect(), max(1, round(2 * scale)), border_radius=radius
     )
-    surface.blit(panel, rect)
+    return covered.union(surface.blit(panel, rect))
 
 
 def dim(surface: pygame.Surface, alpha: int = 120) -> None:

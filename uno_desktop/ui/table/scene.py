@@ -490,9 +490,9 @@ class TableScene(Scene):
         """The frame of the table as it is drawn now (what a click hits)."""
         return self.frame(self.current_size())
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         # Clicks are hit-tested against what was drawn last, even when a resize event
         # never reached the table (a hand-off screen or a menu above it took it).
         self._size = surface.get_size()
         use_floor(self._size, self.services.settings.ui_scale)
-        self.painter.paint(surface, self.frame(self._size), self.services.painter)
+        return self.painter.paint(surface, self.frame(self._size), self.services.painter)

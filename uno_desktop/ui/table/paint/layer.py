@@ -8,6 +8,10 @@ the keys and each side button. Each part's painting returns the rect it covered 
 so when the next frame changes only some parts, just the rects they covered before and
 cover now are painted again, each inside its own clip. A change to anything else (the
 layout, the colour in play, a banner's place, a name...) paints the whole picture afresh.
+
+The same record tells the window what a frame changed (`ui/areas.py`): the rects painted
+again, and where the things over the picture were and are. Nothing else on the screen
+differs from the frame before.
 """
 
 from __future__ import annotations
@@ -39,8 +43,9 @@ _PART_FIELDS = frozenset(
 )
 #: a seat's fields painted by its own part alone
 _SEAT_PART_FIELDS = frozenset({"count", "uno", "thinking"})
-#: above this share of the window, one whole repaint is cheaper than several clipped ones
-_MOST_OF_THE_WINDOW = 0.6
+#: a thing painted over the picture (a card in flight, the toast, a banner): what it shows
+#: and the rect it covered
+Over = tuple[object, pygame.Rect]
 
 
 class Ink:
@@ -115,18 +120,9 @@ def thinking_parts(frame: TableFrame) -> list[Part]:
     return [s.seat for s in frame.seats if s.thinking and s.seat != frame.bottom]
 
 
-def merged(areas: list[pygame.Rect], size: tuple[int, int]) -> list[pygame.Rect] | None:
-    """`areas` within the window, overlapping ones joined; None when they cover most of
-    it (one whole repaint is then cheaper)."""
-    window = pygame.Rect((0, 0), size)
-    out: list[pygame.Rect] = []
-    for area in areas:
-        area = area.clip(window)
-        if area.w <= 0 or area.h <= 0:
-            continue
-        while (i := area.collidelist(out)) >= 0:
-            area = area.union(out.pop(i))
-        out.append(area)
-    if sum(a.w * a.h for a in out) > _MOST_OF_THE_WINDOW * window.w * window.h:
-        return None
-    return out
+def over_changes(before: list[Over], now: list[Over]) -> list[pygame.Rect]:
+    """Where the things painted over the picture changed pixels between two frames: none
+    when they are the same things at the same places, else all of them, where they were
+    and where they are (cards in flight move every frame; a toast that stayed put is
+    shown again with them, cheaper than working out what they changed under it)."""
+    return [] if before == now else [rect for _, rect in before + now]

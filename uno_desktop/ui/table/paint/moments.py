@@ -102,9 +102,12 @@ class MomentPainter:
         self._ring = (key, kept_layer(layer))
         surface.blit(layer, rect.inflate(40, 40))
 
-    def draw_banner(self, surface: pygame.Surface, frame: TableFrame, b: BannerFrame) -> None:
+    def draw_banner(
+        self, surface: pygame.Surface, frame: TableFrame, b: BannerFrame
+    ) -> pygame.Rect:
         """A big moment in `b.rect`, the free place the frame found for it (clear of the
-        turn prompt and the cards in the air); only a picture, it never takes input."""
+        turn prompt and the cards in the air); only a picture, it never takes input.
+        Returns the rect it covered."""
         lay = frame.layout
         img = self._banner_image(lay, b)
         k = 0.82 + 0.18 * b.grow
@@ -114,7 +117,7 @@ class MomentPainter:
             )
         img.set_alpha(b.alpha)
         rect = b.rect if b.rect is not None else banner_rect(lay, img.get_size(), ())
-        surface.blit(img, img.get_rect(center=rect.center))
+        return surface.blit(img, img.get_rect(center=rect.center))
 
     def _banner_image(self, lay: TableLayout, b: BannerFrame) -> pygame.Surface:
         key = (lay.size, lay.table_rect.size, b.title, b.sub, b.rgb, id(lay))

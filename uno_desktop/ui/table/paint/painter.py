@@ -23,6 +23,7 @@ from uno_desktop.render import theme
 from uno_desktop.render.animator import draw_sprites
 from uno_desktop.render.cards import CardPainter
 from uno_desktop.render.layout import TableLayout
+from uno_desktop.ui.areas import covers_most, joined
 from uno_desktop.ui.kit import (
     current_floor,
     draw_panel,
@@ -40,9 +41,10 @@ from uno_desktop.ui.table.paint.layer import (
     PILE_COUNT,
     SCORE_ROW,
     Ink,
+    Over,
     Part,
     dots_time,
-    merged,
+    over_changes,
     part_keys,
     table_key,
     thinking_parts,
@@ -81,6 +83,9 @@ class TablePainter:
         # where each part painted, by what it showed (found on a scratch picture), latest last
         self._known: dict[Part, list[tuple[object, pygame.Rect]]] = {}
         self._scratch: pygame.Surface | None = None
+        # the surface painted last and what was painted over the picture there
+        self._painted_on: pygame.Surface | None = None
+        self._over: list[Over] = []
         self.moments = MomentPainter()
         self.panel = PanelPainter()
 
@@ -93,20 +98,33 @@ class TablePainter:
         """Paint the whole table again on the next frame, nothing kept from this one."""
         self._under = None
 
-    def paint(self, surface: pygame.Surface, frame: TableFrame, cards: CardPainter) -> None:
-        """Paint the whole table of `frame` onto `surface`.
+    def paint(
+        self, surface: pygame.Surface, frame: TableFrame, cards: CardPainter
+    ) -> list[pygame.Rect] | None:
+        """Paint the whole table of `frame` onto `surface`; returns the areas where it
+        differs from the frame painted there before (None: anywhere, all of it is new).
 
         Most frames differ from the one before only in the cards in flight, so the rest
         is kept as one picture and painted again only when what it shows changes."""
+        changed: list[pygame.Rect] | None = None
+        painted_on: pygame.Surface | None = surface
         if recording_texts():  # the layout tests see every line, drawn on `surface`
             self._paint_under(surface, frame, cards)
+            painted_on = None  # not the kept picture: the next frame is new all over
         else:
-            surface.blit(self._under_layer(surface, frame, cards), (0, 0))
-        draw_sprites(surface, frame.sprites)
+            layer, changed = self._under_layer(surface, frame, cards)
+            surface.blit(layer, (0, 0))
+        over: list[Over] = list(zip(frame.sprites, draw_sprites(surface, frame.sprites)))
         if frame.toast:
-            self.panel.draw_toast(surface, frame)
+            over.append((("toast", frame.toast), self.panel.draw_toast(surface, frame)))
         if frame.banner is not None:
-            self.moments.draw_banner(surface, frame, frame.banner)
+            over.append((frame.banner, self.moments.draw_banner(surface, frame, frame.banner)))
+        if changed is not None and surface is self._painted_on:
+            changed += over_changes(self._over, over)
+        else:
+            changed = None
+        self._painted_on, self._over = painted_on, over
+        return changed
 
     def _state_key(self) -> tuple[Any, ...]:
         """What a subclass paints beyond the frame (part of the kept picture's key)."""
@@ -114,7 +132,9 @@ class TablePainter:
 
     def _under_layer(
         self, surface: pygame.Surface, frame: TableFrame, cards: CardPainter
-    ) -> pygame.Surface:
+    ) -> tuple[pygame.Surface, list[pygame.Rect] | None]:
+        """The kept picture brought up to `frame`, and the areas painted again (None: all
+        of it)."""
         size = surface.get_size()
         whole: tuple[object, ...] = (table_key(frame), size, id(cards), cards.colorblind)
         whole = (*whole, current_floor(), self._state_key())
@@ -131,8 +151,10 @@ class TablePainter:
             if clock != self._clock:
                 areas.extend(self._extents[part] for part in thinking_parts(frame))
             if not areas:
-                return layer
-            areas = merged(areas, size)
+                return layer, []
+            areas = joined(areas, size)
+            if covers_most(areas, size):
+                areas = None
         if layer is None or layer.get_size() != size:
             layer = pygame.Surface(size, 0, surface)
         if areas is None:
@@ -144,7 +166,7 @@ class TablePainter:
             for area in areas:
                 self._paint_under(layer, frame, cards, area, self._extents)
         self._under, self._whole, self._parts, self._clock = layer, whole, keys, clock
-        return layer
+        return layer, areas
 
     def _extent(
         self, part: Part, key: object, like: pygame.Surface, frame: TableFrame, cards: CardPainter

@@ -302,7 +302,8 @@ class PanelPainter:
             surface, text, px, theme.TEXT_RGB, bold=True, center=pill.center, max_w=pill.w - 10
         )
 
-    def draw_toast(self, surface: pygame.Surface, frame: TableFrame) -> None:
+    def draw_toast(self, surface: pygame.Surface, frame: TableFrame) -> pygame.Rect:
+        """The toast over the discard pile; returns the rect it covered."""
         lay = frame.layout
         s = lay.scale
         text = frame.toast or ""
@@ -311,5 +312,8 @@ class PanelPainter:
         box = img.get_rect().inflate(round(40 * s), round(22 * s))
         box.w = min(box.w, lay.table_rect.w - 20)
         box.center = (lay.table_rect.centerx, lay.discard_pile.centery)
-        draw_panel(surface, box, s, border=theme.ACCENT_RGB)
-        draw_text(surface, text, px, theme.TEXT_RGB, bold=True, center=box.center, max_w=box.w - 16)
+        covered = draw_panel(surface, box, s, border=theme.ACCENT_RGB)
+        fit = box.w - 16
+        return covered.union(
+            draw_text(surface, text, px, theme.TEXT_RGB, bold=True, center=box.center, max_w=fit)
+        )
