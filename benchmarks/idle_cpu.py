@@ -38,7 +38,8 @@ def main() -> None:
     args = parser.parse_args()
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     sys.path.insert(0, str(ROOT))
-    from uno_desktop.ui.app import App, WindowOptions, _first_scene
+    from uno_desktop.ui.app import App
+    from uno_desktop.ui.launch import WindowOptions, first_scene
     from uno_desktop.ui.services import build_services
 
     for where, opts in (
@@ -48,7 +49,7 @@ def main() -> None:
         services = build_services(use_storage=False)
         app = App(services)
         app.open_window((1280, 720))
-        scene = _first_scene(services, opts, smoke=False)
+        scene = first_scene(services, opts, smoke=False)
         app.start(scene)
         start = time.monotonic()
 

@@ -395,6 +395,6 @@ def test_the_command_line_says_a_damaged_record_of_ours_in_one_line_without_its_
 def test_the_command_line_opens_a_good_file_in_the_window(tmp_path, monkeypatch):
     _store, path, _match = stored_record(tmp_path)
     opened = []
-    monkeypatch.setattr("uno_desktop.ui.app.run_window", lambda opts: opened.append(opts) or 0)
+    monkeypatch.setattr("uno_desktop.ui.launch.run_window", lambda opts: opened.append(opts) or 0)
     assert main(["replay", str(path), "--lang", "sv"]) == 0
     assert opened[0].replay == str(path) and opened[0].lang == "sv"

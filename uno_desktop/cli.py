@@ -141,7 +141,7 @@ def _replay(args: argparse.Namespace) -> int:
         if storage is not None:
             storage.release_lock()  # the window takes it again
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from .ui.app import WindowOptions, run_window
+    from .ui.launch import WindowOptions, run_window
 
     return run_window(WindowOptions(replay=str(path), lang=args.lang))
 
@@ -242,7 +242,7 @@ def _window(args: argparse.Namespace | SimpleNamespace) -> int:
         print(f"uno-desktop: {problem}", file=sys.stderr)
         return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame's first import
-    from .ui.app import WindowOptions, run_window
+    from .ui.launch import WindowOptions, run_window
 
     return run_window(
         WindowOptions(

@@ -302,11 +302,11 @@ def test_the_replay_and_its_list_fit_every_window(services, size, lang):
 
 
 def test_the_command_line_replay_is_the_first_screen(services):
-    from uno_desktop.ui.app import WindowOptions, _first_scene
+    from uno_desktop.ui.launch import WindowOptions, first_scene
 
     play_round(services)
     path = ReplayShelf(services.storage).files()[0]
-    scene = _first_scene(services, WindowOptions(replay=str(path)), smoke=False)
+    scene = first_scene(services, WindowOptions(replay=str(path)), smoke=False)
     assert isinstance(scene, ReplayScene) and scene.playing
 
 
