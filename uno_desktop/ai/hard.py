@@ -24,7 +24,6 @@ from .base import (
     fewest_cards_target,
     needs_swap_target,
     next_seat,
-    remove_one,
     variant,
 )
 from .knowledge import Knowledge
@@ -78,8 +77,6 @@ class HardBot(NormalBot):
     table_depth = TABLE_DEPTH
     table_z = TABLE_Z
     table_critical = TABLE_CRITICAL
-    table_fit = False  # scratch: read opponents as Normal or eager players in the table search
-    w4_color_for_after = False  # scratch: a Wild Draw Four's colour for the seat after the victim
 
     def __init__(self, rollouts: int = ROLLOUTS, depth: int = DEPTH) -> None:
         self.rollouts = rollouts
@@ -164,7 +161,6 @@ class HardBot(NormalBot):
             depth=self.table_depth,
             z=self.table_z,
             judge=NET_VALUE,
-            fit=self.table_fit,
         )
         return choice
 
@@ -211,27 +207,8 @@ class HardBot(NormalBot):
             and any(c.color is active for c in obs.hand)
         )
 
-    def dress(
-        self, obs: Observation, card: Card, plays: Sequence[Play], know: Knowledge | None
-    ) -> Play:
-        """Normal's dressing; at tables over two, a Wild Draw Four's colour is named for
-        the seat after its victim, the first that must answer it."""
-        if not (self.w4_color_for_after and card.rank == "W4" and obs.players > HEADS_UP):
-            return super().dress(obs, card, plays, know)
-        after = remove_one(obs.hand, card)
-        color = self.pick_color(obs, after, know, answers=next_seat(obs, steps=2))
-        target = fewest_cards_target(obs) if needs_swap_target(plays) else None
-        return variant(plays, color, target, True)
-
-    def pick_color(
-        self,
-        obs: Observation,
-        after: Sequence[Card],
-        know: Knowledge | None,
-        answers: int | None = None,
-    ) -> Color:
-        """The colour we hold most of, leaning to colours our opponents lack, the seat
-        that answers it first (`answers`, else the next) most."""
+    def pick_color(self, obs: Observation, after: Sequence[Card], know: Knowledge | None) -> Color:
+        """The colour we hold most of, leaning to colours our opponents lack."""
         counts = color_counts(after)
         values = obs.rules.card_values
         points = {col: 0 for col in COLORS}
@@ -240,13 +217,11 @@ class HardBot(NormalBot):
                 points[c.color] += values[c.rank]
         lack = {col: 0.0 for col in COLORS}
         if know is not None:
-            nxt = next_seat(obs) if answers is None else answers
-            victim = None if answers is None else next_seat(obs)
+            nxt = next_seat(obs)
             for s in range(obs.players):
                 if s == obs.seat:
                     continue
                 weight = self.lack_color_weight * (1.0 if s == nxt else 0.5)
-                size = obs.hand_sizes[s] + (4 if s == victim else 0)
                 for col in COLORS:
-                    lack[col] += weight * (1.0 - know.p_holds_color(s, col, size))
+                    lack[col] += weight * (1.0 - know.p_holds_color(s, col, obs.hand_sizes[s]))
         return max(COLORS, key=lambda col: (counts[col] + lack[col], points[col], -int(col)))

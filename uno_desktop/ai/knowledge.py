@@ -72,7 +72,6 @@ class SeatInfo:
     bluffs_shown: int = 0  # its unchallenged Wild Draw Fours its later plays gave away
     lacks: list[Lack] = field(default_factory=list)  # for sampling hands (search)
     recent: list[Choice] = field(default_factory=list)  # its plays since it last drew
-    eager_actions: int = 0  # Skips and Draw Twos it chose with the next seat over two cards
 
 
 @dataclass
@@ -119,12 +118,6 @@ class Knowledge:
                     info = seats[s]
                     if s != me:
                         _note_play(info, card, active, top)
-                        if (
-                            not drawn
-                            and card.rank in ("S", "D2")
-                            and sizes[(s + direction) % len(sizes)] > 2
-                        ):
-                            info.eager_actions += 1
                         if not drawn and top is not None:
                             info.recent.append(
                                 Choice(card, color, active, top, s, direction, sizes)

@@ -19,19 +19,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..engine import (
-    COLORS,
-    Action,
-    Card,
-    Color,
-    Draw,
-    Game,
-    Observation,
-    Pass,
-    Phase,
-    Play,
-    RuleSet,
-)
+from ..engine import COLORS, Action, Card, Color, Draw, Game, Observation, Pass, Play, RuleSet
 from ..engine.game import shuffle
 from ..engine.tables import PLAYABLE, CardSet
 from .base import most_held_color
@@ -52,21 +40,19 @@ class Sampler:
     card which of the seat's `Lack`s it falls under (or that a void rules it out).
     """
 
-    __slots__ = ("eager", "fit", "hand", "me", "n", "pool", "rules", "seats", "sizes")
+    __slots__ = ("hand", "me", "n", "pool", "rules", "seats", "sizes")
 
-    def __init__(self, obs: Observation, know: Knowledge, fit: bool = False) -> None:
+    def __init__(self, obs: Observation, know: Knowledge) -> None:
         self.n, self.me = obs.players, obs.seat
         self.sizes = obs.hand_sizes
         self.hand = list(obs.hand)
         self.rules = obs.rules
         self.pool = sorted(know.unseen.elements(), key=lambda c: c.code)
-        self.fit = fit  # read each seat as Normal or as eager (`eager_best`), by its plays
-        self.eager: frozenset[int] = frozenset()  # seats read as eager in the last deal
         kinds = set(self.pool)
         others = [s for s in range(self.n) if s != self.me]
         # Constrained seats choose first.
         others.sort(key=lambda s: -len(know.seats[s].voids) - len(know.seats[s].lacks))
-        self.seats: list[tuple[int, tuple[_Check, ...], list[Card], _Hits, list[int], bool]] = []
+        self.seats: list[tuple[int, tuple[_Check, ...], list[Card], _Hits, list[int]]] = []
         for s in others:
             info = know.seats[s]
             hand = list(info.known.elements())
@@ -81,8 +67,7 @@ class Sampler:
                         hits[c] = None
                     else:
                         hits[c] = tuple(i for i, lack in enumerate(lacks) if lack.covers(c))
-            leans = fit and info.eager_actions > 0
-            self.seats.append((s, _checks(info), hand, hits, room, leans))
+            self.seats.append((s, _checks(info), hand, hits, room))
 
     def deal(self, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
         """One deal of the unseen cards: every seat's hand and the draw pile (top first)."""
@@ -91,36 +76,20 @@ class Sampler:
         n, sizes, rules = self.n, self.sizes, self.rules
         hands: list[list[Card]] = [[] for _ in range(n)]
         hands[self.me] = list(self.hand)
-        fit = self.fit
-        eager: list[int] = []
-        for s, checks, known, hits, room, leans in self.seats:
+        for s, checks, known, hits, room in self.seats:
             hand = list(known)
             need = sizes[s] - len(hand)
-            reads_eager = leans
             if need > 0:
                 keep, rest = _deal_fast(hits, room, need, pool)
                 if checks:
                     for _ in range(REDEALS):
-                        fits = _consistent(checks, hand + keep, rules)
-                        if fit:
-                            # Normal's reading wins unless only the eager one fits, or
-                            # both do and the seat has played eagerly this round.
-                            fits_eager = (leans or not fits) and _consistent(
-                                checks, hand + keep, rules, eager=True
-                            )
-                            if fits or fits_eager:
-                                reads_eager = fits_eager and (leans or not fits)
-                                break
-                        elif fits:
+                        if _consistent(checks, hand + keep, rules):
                             break
                         cut = rng.randrange(len(pool)) if pool else 0
                         keep, rest = _deal_fast(hits, room, need, pool[cut:] + pool[:cut])
                 pool = rest
                 hand.extend(keep)
             hands[s] = hand[: sizes[s]]
-            if reads_eager:
-                eager.append(s)
-        self.eager = frozenset(eager)
         return hands, pool
 
 
@@ -184,93 +153,21 @@ def _checks(info: SeatInfo) -> tuple[_Check, ...]:
     )
 
 
-def _consistent(
-    checks: Sequence[_Check], hand: Sequence[Card], rules: RuleSet, eager: bool = False
-) -> bool:
+def _consistent(checks: Sequence[_Check], hand: Sequence[Card], rules: RuleSet) -> bool:
     """Whether a Normal-like player holding `hand` now would have made its plays since
     its last draw (`_checks`): walking back over them, putting each card back, each must
-    be the card Normal liked best then (and a wild's colour the one it would name).
-    `eager`: the same for an eager player (`eager_best`), who names a colour within one
-    card of its longest."""
+    be the card Normal liked best then (and a wild's colour the one it would name)."""
     after = hand
     values = rules.card_values
     for card, color, playable_kinds, seat, n, direction, size_of in checks:
-        if color is not None and after:
-            if eager:
-                counts = color_tally(after)
-                if counts[color] < max(counts) - 1:
-                    return False
-            elif most_held_color(after, values) is not color:
-                return False
+        if color is not None and after and most_held_color(after, values) is not color:
+            return False
         then = [*after, card]
         playable = [c for c in then if c in playable_kinds]
-        if eager:
-            if card not in eager_best(playable, then, seat, n, direction, size_of):
-                return False
-        elif normal_choice(playable, then, rules, seat, n, direction, size_of) is not card:
+        if normal_choice(playable, then, rules, seat, n, direction, size_of) is not card:
             return False
         after = then
     return True
-
-
-def color_tally(cards: Sequence[Card]) -> list[int]:
-    """How many cards of each colour (by `Color` value) `cards` hold."""
-    counts = [0, 0, 0, 0]
-    for c in cards:
-        if c.color is not None:
-            counts[c.color] += 1
-    return counts
-
-
-# An eager player's liking by kind: number, Reverse, Skip, Draw Two, Wild, Wild Draw
-# Four; and when the next seat holds one card.
-_EAGER = (4, 3, 5, 6, 1, 2)
-_EAGER_END = (2, 3, 4, 6, 1, 5)
-
-
-def _kind(card: Card, players: int) -> int:
-    rank = card.rank
-    if rank == "D2":
-        return 3
-    if rank == "S" or (rank == "R" and players == 2):
-        return 2
-    if rank == "R":
-        return 1
-    if rank == "W4":
-        return 5
-    return 4 if card.is_wild else 0
-
-
-def eager_best(
-    cards: Sequence[Card],
-    hand: Sequence[Card],
-    seat: int,
-    players: int,
-    direction: int,
-    size_of: Callable[[int], int],
-) -> list[Card]:
-    """The cards of `cards` an eager player likes best (UnoAI's MixBot2 without its card
-    counting): Draw Two, Skip, numbers, Reverse; a Wild held while over two coloured
-    cards remain, a Wild Draw Four while over four (unless the next seat holds one card:
-    then a Wild Draw Four comes second); then cards of its longest colour. Empty: it
-    would rather draw."""
-    end = size_of((seat + direction) % players) == 1
-    coloured = sum(1 for c in hand if not c.is_wild)
-    liking = _EAGER_END if end else _EAGER
-    counts = color_tally(hand)
-    top = max(counts)
-    best: list[Card] = []
-    best_key = (-1, -1)
-    for c in cards:
-        k = _kind(c, players)
-        if not end and ((k == 4 and coloured > 2) or (k == 5 and coloured > 4)):
-            continue
-        key = (liking[k], 1 if c.color is None else int(counts[c.color] == top))
-        if key > best_key:
-            best, best_key = [c], key
-        elif key == best_key:
-            best.append(c)
-    return best
 
 
 def build_world(
@@ -370,14 +267,11 @@ def rollout(game: Game, me: int, depth: int, rng: random.Random) -> float:
     return evaluate(game, me)
 
 
-def table_action(game: Game, eager: frozenset[int] = frozenset()) -> Action:
+def table_action(game: Game) -> Action:
     """Normal's move in a world (deterministic), by Normal's own scoring and dressing:
     the best-liked card, the drawn card whenever it plays, else draw or pass. Never
-    challenges (Normal rarely does) and makes no out-of-turn moves. A seat in `eager`
-    plays as `eager_action` does."""
+    challenges (Normal rarely does) and makes no out-of-turn moves."""
     seat = game.current
-    if seat in eager:
-        return eager_action(game)
     rules, n, d, size_of = game.rules, game.players, game.direction, game.hand_size
     cards = game.turn_cards(seat)
     if cards is not None:  # a plain turn: judge the cards, then dress the best one
@@ -399,37 +293,6 @@ def table_action(game: Game, eager: frozenset[int] = frozenset()) -> Action:
         hand = game.hand(seat)
         some = by_card[normal_choice(list(by_card), hand, rules, seat, n, d, size_of)]
         return normal_dress(some, hand, rules, n, d, size_of) if len(some) > 1 else some[0]
-    assert fallback is not None or acts
-    return fallback if fallback is not None else acts[0]
-
-
-def eager_action(game: Game) -> Action:
-    """An eager player's move in a world (`eager_best`, ties to the lower code), dressed
-    as Normal dresses; a drawn card played unless it is a wild and the hand holds over
-    two cards; a penalty taken, never stacked."""
-    seat = game.current
-    rules, n, d, size_of = game.rules, game.players, game.direction, game.hand_size
-    hand = game.hand(seat)
-    cards = game.turn_cards(seat)
-    if cards is not None:
-        best = eager_best(cards, hand, seat, n, d, size_of)
-        if not best:
-            return Draw(seat)
-        plays = game.plays_of(seat, min(best, key=lambda c: c.code))
-        return normal_dress(plays, hand, rules, n, d, size_of) if len(plays) > 1 else plays[0]
-    acts = game.legal_actions(seat)
-    fallback: Action | None = None
-    some: list[Play] = []
-    for a in acts:
-        if isinstance(a, Play):
-            if a.seat == seat:
-                some.append(a)
-        elif isinstance(a, Draw | Pass):
-            fallback = a
-    drawn = game.drawn_card if game.phase is Phase.DRAWN else None
-    if some and drawn is not None and not (drawn.is_wild and len(hand) > 2):
-        mine = [p for p in some if p.card == drawn] or some
-        return normal_dress(mine, hand, rules, n, d, size_of) if len(mine) > 1 else mine[0]
     assert fallback is not None or acts
     return fallback if fallback is not None else acts[0]
 
@@ -459,13 +322,12 @@ class Judge(Protocol):
     def many(self, games: Sequence[Game], me: int) -> Sequence[float]: ...
 
 
-def play_on(game: Game, plies: int, eager: frozenset[int] = frozenset()) -> Game:
-    """`game` played on in place by `table_action` for up to `plies` (`eager`: the
-    seats read as eager players)."""
+def play_on(game: Game, plies: int) -> Game:
+    """`game` played on in place by `table_action` for up to `plies`."""
     for _ in range(plies):
         if game.is_over:
             break
-        game.apply(table_action(game, eager))
+        game.apply(table_action(game))
     return game
 
 
@@ -479,19 +341,17 @@ def search_table(
     depth: int,
     z: float,
     judge: Judge,
-    fit: bool = False,
 ) -> tuple[Action, list[float]]:
     """The heuristic's favourite (`candidates[0]`) unless a runner-up beats it for sure.
 
     Each of `samples` worlds is dealt once and every candidate played on in it for
     `depth` plies (same world, same seed), so each world gives one paired difference
     per runner-up. A runner-up replaces the favourite only when its mean difference is
-    `z` standard errors above zero (the surest one if several are). `fit`: opponents
-    are read, and played, as Normal or as eager players by their plays (`Sampler`).
-    Returns the choice and the mean differences (for diagnosis and tests).
+    `z` standard errors above zero (the surest one if several are). Returns the choice
+    and the mean differences (for diagnosis and tests).
     """
     k = len(candidates)
-    sampler = Sampler(obs, know, fit)
+    sampler = Sampler(obs, know)
     sums = [0.0] * k
     sq = [0.0] * k
     for _ in range(samples):
@@ -501,7 +361,7 @@ def search_table(
         for action in candidates:
             g = world.clone(LazyRandom(seed))  # type: ignore[arg-type]
             g.apply(action)
-            ends.append(play_on(g, depth, sampler.eager))
+            ends.append(play_on(g, depth))
         # Judged world by world: the games die young, which spares the garbage
         # collector's older generations (the tail of the decision time).
         judged = judge.many(ends, obs.seat)
