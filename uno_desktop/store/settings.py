@@ -8,7 +8,7 @@ statistics. Pure Python; no pygame, no files.
 
 Read before the first frame, so light: the remembered target score and Wild Customizable
 rule are checked against the rule options' ranges, and those (with the engine's rules)
-are imported only when the file holds such a value or the settings are written; a
+are imported only when the file holds such a value or one is written; a
 remembered preset is checked by name alone (`rules.preset_names`, the one name check),
 and read as a preset only when a table is made.
 """

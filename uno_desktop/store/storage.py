@@ -149,9 +149,8 @@ def _is_our_file(name: str) -> bool:
 
 
 class _Kind(NamedTuple):
-    """One kind of stored file and the texts the player sees about it (a named tuple: it
-    is declared before the first frame, and a frozen dataclass costs several times as
-    much to declare)."""
+    """One kind of stored file and the texts the player sees about it (a named tuple:
+    cheap to declare before the first frame)."""
 
     file_name: str
     schema: str

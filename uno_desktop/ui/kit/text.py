@@ -32,8 +32,7 @@ _cache: dict[tuple[str, int, RGB, bool, bool], pygame.Surface] = {}
 
 class DrawnText(NamedTuple):
     """One line as drawn (for the layout tests): where, how big, and the room it had (a
-    named tuple: it is declared before the first frame, and a frozen dataclass costs
-    several times as much to declare)."""
+    named tuple: cheap to declare before the first frame)."""
 
     text: str
     px: int
