@@ -13,7 +13,7 @@ from uno_desktop.ui.areas import WindowShow, covers_most, joined
 from uno_desktop.ui.scene import Scene, SceneStack
 from uno_desktop.ui.table.scene import TableScene
 
-from .test_table import MONKEY_KEYS, started_app
+from .monkey import TABLE_KEYS, post_random_input, started_app
 from .x11_shown_window import differences
 
 SIZE = (1280, 720)
@@ -41,19 +41,7 @@ def _play_and_check(
     rng = random.Random(seed)
     in_areas = changed = told = 0
     for frame in range(frames):
-        r = rng.random()
-        if r < 0.06:
-            pos = (rng.randrange(SIZE[0]), rng.randrange(SIZE[1]))
-            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-                pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
-        elif r < 0.12:
-            pos = (rng.randrange(SIZE[0]), rng.randrange(SIZE[1]))
-            pygame.event.post(
-                pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-            )
-        elif r < 0.16:
-            key = rng.choice(keys)
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        post_random_input(rng, SIZE, click=0.06, move=0.06, key=0.04, keys=keys)
         before = screen.copy()
         services.clock.advance(1 / 60)
         reported.clear()
@@ -83,7 +71,7 @@ def _play_and_check(
 
 def test_every_pixel_a_ten_seat_table_changes_lies_in_the_areas_it_reports():
     seats = [("Ann", "human")] + [(n, "easy") for n in NAMES[1:]]
-    keys = [k for k in MONKEY_KEYS if k != pygame.K_ESCAPE]
+    keys = TABLE_KEYS
     in_areas, changed, _told = _play_and_check(seats, 4, 900, keys)
     assert in_areas > 500  # most frames were shown in parts
     assert changed > 400  # and those frames did change pixels
@@ -91,7 +79,7 @@ def test_every_pixel_a_ten_seat_table_changes_lies_in_the_areas_it_reports():
 
 def test_pass_and_play_hand_offs_and_banners_change_nothing_outside_the_reported_areas():
     seats = [("Ann", "human"), ("Bo", "human"), ("Cy", "easy"), ("Di", "human"), ("Ed", "easy")]
-    keys = [k for k in MONKEY_KEYS if k != pygame.K_ESCAPE] + [pygame.K_RETURN] * 4
+    keys = TABLE_KEYS + [pygame.K_RETURN] * 4
     in_areas, changed, told = _play_and_check(seats, 7, 1500, keys)
     assert in_areas > 400 and changed > 300
     assert told > 100  # hand-offs, banners and toasts were on screen

@@ -35,6 +35,8 @@ from uno_desktop.ui.table.notices import HandoffOverlay
 from uno_desktop.ui.table.pickers import ColorPickerOverlay
 from uno_desktop.ui.table.scene import TableScene
 
+from .monkey import post_random_input, started_app
+
 SIZE = (1280, 720)
 FILLER = ["G1", "G2", "B3", "Y4", "G6", "B8", "Y9", "G3", "B1", "Y2"] * 6
 
@@ -831,28 +833,6 @@ def test_two_keyboard_players_pass_and_play_a_whole_round(preset):
 
 # ----------------------------------------------------------------------------- monkey
 
-MONKEY_KEYS = [
-    pygame.K_ESCAPE,
-    pygame.K_RETURN,
-    pygame.K_LEFT,
-    pygame.K_RIGHT,
-    pygame.K_UP,
-    pygame.K_DOWN,
-    pygame.K_TAB,
-    pygame.K_SPACE,
-    pygame.K_d,
-    pygame.K_u,
-    pygame.K_c,
-    pygame.K_k,
-    pygame.K_p,
-    pygame.K_t,
-    pygame.K_h,
-    pygame.K_1,
-    pygame.K_2,
-    pygame.K_3,
-    pygame.K_4,
-]
-
 
 @pytest.mark.parametrize(
     ("preset", "seats", "seed"),
@@ -873,52 +853,12 @@ def test_random_clicks_and_keys_never_leave_a_black_screen(preset, seats, seed):
         set_language(before)
 
 
-def started_app(
-    preset: str,
-    seats: list[tuple[str, str]],
-    seed: int,
-    size: tuple[int, int],
-    *,
-    think_time_s: float,
-    animation_speed: float,
-) -> Any:
-    """The real app in a window of `size`, a match started, its clock stepped by hand."""
-    import dataclasses
-
-    from uno_desktop.rules.presets import load_preset
-    from uno_desktop.ui.app import App
-    from uno_desktop.ui.services import build_services
-
-    services = build_services()
-    services.clock = ManualClock()
-    services.apply_settings(
-        dataclasses.replace(
-            services.settings, think_time_s=think_time_s, animation_speed=animation_speed
-        )
-    )
-    app = App(services, strict=True)
-    app.open_window(size)
-    pygame.event.clear()
-    app.start(services.scenes.start_match(preset, load_preset(preset), seats, seed))
-    return app
-
-
 def _monkey(preset: str, seats: list[tuple[str, str]], seed: int) -> None:
     app = started_app(preset, seats, seed, SIZE, think_time_s=0.2, animation_speed=3.0)
     services = app.services
     rng = random.Random(seed)
     for frame in range(1500):
-        r = rng.random()
-        if r < 0.25:
-            pos = (rng.randrange(SIZE[0]), rng.randrange(SIZE[1]))
-            pygame.event.post(
-                pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-            )
-            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-                pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
-        elif r < 0.4:
-            key = rng.choice(MONKEY_KEYS)
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        post_random_input(rng, SIZE, click=0.25, move=0.0, key=0.15, move_before_click=True)
         services.clock.advance(0.05)
         app.step(0.05)
         assert app.stack.scenes, f"frame {frame}: nothing left on the scene stack"

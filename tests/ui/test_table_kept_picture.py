@@ -14,7 +14,7 @@ from uno_desktop.ui.table.frame import SeatFrame
 from uno_desktop.ui.table.paint.painter import TablePainter
 from uno_desktop.ui.table.scene import TableScene
 
-from .test_table import MONKEY_KEYS, started_app
+from .monkey import TABLE_KEYS, post_random_input, started_app
 
 LONG_NAME = "W" * 40  # the longest name a seat may have, in the widest letters
 
@@ -31,19 +31,7 @@ def _play_and_compare(
     kept_surface, whole_surface = pygame.Surface(size), pygame.Surface(size)
     compared = 0
     for step in range(steps):
-        r = rng.random()
-        if r < 0.15:
-            pos = (rng.randrange(size[0]), rng.randrange(size[1]))
-            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-                pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
-        elif r < 0.3:
-            pos = (rng.randrange(size[0]), rng.randrange(size[1]))
-            pygame.event.post(
-                pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-            )
-        elif r < 0.4:
-            key = rng.choice([k for k in MONKEY_KEYS if k != pygame.K_ESCAPE])
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        post_random_input(rng, size, click=0.15, move=0.15, key=0.1, keys=TABLE_KEYS)
         services.clock.advance(1 / 30)
         app.step(1 / 30)
         tables = [s for s in app.stack.scenes if isinstance(s, TableScene)]
