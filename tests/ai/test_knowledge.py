@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
-from uno_desktop.ai.knowledge import Knowledge, SeatInfo
-from uno_desktop.engine import Challenge, Color, Draw, Game, Play, RuleSet, build_deck, parse_cards
+from uno_desktop.ai.knowledge import Knowledge, SeatInfo, habits_of
+from uno_desktop.engine import (
+    Challenge,
+    Color,
+    Draw,
+    Game,
+    Play,
+    RuleSet,
+    SeatHabits,
+    build_deck,
+    parse_cards,
+)
 
 from .helpers import stacked_deck
 
@@ -154,3 +165,33 @@ def test_no_challenge_chance_is_counted_where_the_rules_allow_no_challenge():
     game.apply(Play(1, parse_cards("W4")[0], Color.RED))  # seat 0 draws four at once
     assert game.hand_size(0) == 8
     assert Knowledge.from_observation(game.observation(1)).seats[0].challenge_chances == 0
+
+
+def test_a_seat_caught_bluffing_in_earlier_rounds_starts_the_round_with_that_record():
+    game = _game([["G1", "G3", "G4", "G6"], ["W4", "R1", "B1", "B2"]], "R5")
+    game.apply(Play(1, parse_cards("W4")[0], Color.BLUE))
+    fresh = game.observation(0)
+    bluffer = SeatHabits(challenged=3, guilty=3, bluffs_shown=1)
+    told = dataclasses.replace(fresh, habits=(SeatHabits(), bluffer))
+    assert Knowledge.from_observation(fresh).bluff_rate(1, 0.05) == 0.05
+    assert Knowledge.from_observation(told).bluff_rate(1, 0.05) > 0.5
+
+
+def test_a_seat_that_challenged_in_earlier_rounds_starts_the_round_a_challenger():
+    game = _game([["G1", "G3", "G4", "G6"], ["W4", "R1", "B1", "B2"]], "R5")
+    challenger = SeatHabits(challenge_chances=4, challenges_made=4)
+    told = dataclasses.replace(game.observation(1), habits=(challenger, SeatHabits()))
+    assert Knowledge.from_observation(told).challenge_rate(0, 0.1) > 0.5
+
+
+def test_the_habits_add_this_rounds_showing_to_the_earlier_rounds_the_same_from_every_seat():
+    game = _game([["G1", "G3", "G4", "G6"], ["W4", "R1", "B1", "B2"]], "R5")
+    game.apply(Play(1, parse_cards("W4")[0], Color.BLUE))
+    game.apply(Challenge(0))  # seat 1 held red: guilty
+    earlier = (SeatHabits(challenge_chances=2, challenges_made=1), SeatHabits(1, 0, 0, 0, 0))
+    seen = [habits_of(dataclasses.replace(game.observation(s), habits=earlier)) for s in (0, 1)]
+    assert seen[0] == seen[1]
+    assert seen[0] == (
+        SeatHabits(challenge_chances=3, challenges_made=2),
+        SeatHabits(challenged=2, guilty=1),
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from uno_desktop.ai import LEVELS, make_bot
@@ -16,6 +17,7 @@ from uno_desktop.engine import (
     Game,
     Play,
     RuleSet,
+    SeatHabits,
     parse_cards,
 )
 from uno_desktop.engine.rules import STANDARD_DECK
@@ -221,6 +223,18 @@ def test_normal_accepts_a_wild_draw_four_it_has_no_reason_to_doubt():
     )
     game.apply(Play(1, parse_cards("W4")[0], Color.BLUE))
     assert _choose("normal", game, 0) == Draw(0)
+
+
+def test_hard_challenges_a_wild_draw_four_from_a_seat_that_bluffed_in_earlier_rounds():
+    rules = RuleSet(hand_size=4)
+    hands = [["G1", "G3", "G4", "G6"], ["W4", "Y1", "B1", "B2"]]
+    game = Game.new(rules, 2, dealer=0, deck=stacked_deck(rules, hands, "R5"))
+    game.apply(Play(1, parse_cards("W4")[0], Color.BLUE))
+    obs, legal = game.observation(0), game.legal_actions(0)
+    bluffer = SeatHabits(challenged=4, guilty=4, bluffs_shown=2)
+    told = dataclasses.replace(obs, habits=(SeatHabits(), bluffer))
+    assert HardBot().choose(obs, legal, random.Random(0)) == Draw(0)
+    assert HardBot().choose(told, legal, random.Random(0)) == Challenge(0)
 
 
 def test_normal_swaps_hands_with_the_player_with_fewest_cards():

@@ -86,7 +86,7 @@ def _observation_text(game: Game, seat: int, history: bool) -> str:
     fields = [
         repr(getattr(obs, f.name))
         for f in dataclasses.fields(obs)
-        if f.name not in ("rules", "history")
+        if f.name not in ("rules", "history", "habits")  # habits: the match's, always ()
     ]
     return "|".join([*fields, repr(obs.history) if history else str(len(obs.history))])
 

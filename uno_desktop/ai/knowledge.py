@@ -8,7 +8,9 @@ cards known to sit in a given opponent's hand (shown after a challenge, or a han
 gave away in a swap), colours an opponent showed it lacked (it drew on that colour),
 each opponent's bluffing (a Wild Draw Four caught by a challenge, or given away by a
 card of the colour it covered played before the seat drew again) and its challenging
-(how often it challenged a Wild Draw Four played on it when it could).
+(how often it challenged a Wild Draw Four played on it when it could). The last two
+count the match's earlier rounds too: the match hands them on in `Observation.habits`
+(`habits_of` counts them at a round's end).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import assert_never
 
-from ..engine import Card, Color, Observation, build_deck
+from ..engine import Card, Color, Observation, SeatHabits, build_deck
 from ..view.fold import Challenged, Drew, HandsMoved, Kept, Played, fold_history
 
 
@@ -89,6 +91,9 @@ class Knowledge:
         me = obs.seat
         n = obs.players
         seats = [SeatInfo() for _ in range(n)]
+        for info, h in zip(seats, obs.habits):
+            info.challenged, info.guilty, info.bluffs_shown = h.challenged, h.guilty, h.bluffs_shown
+            info.challenge_chances, info.challenges_made = h.challenge_chances, h.challenges_made
         my_hand: Counter[Card] | None = Counter()  # None once a swap makes it inexact
         before_w4: Color | None = None
         offender: int | None = None
@@ -284,7 +289,7 @@ class Knowledge:
         """Chance the Wild Draw Four pending on us was a bluff, by Bayes.
 
         P(guilty) = a*b / (a*b + (1 - a)), a = P(the offender holds the old colour),
-        b = how readily it bluffs (its record this round, else `prior_bluff`).
+        b = how readily it bluffs (its record this match, from `prior_bluff`).
         """
         off, color = self.last_w4_offender, self.color_before_w4
         if off is None or color is None:
@@ -310,3 +315,12 @@ def _note_play(info: SeatInfo, card: Card, active: Color | None, top: Card | Non
     info.lacks = kept
     if card.rank == "W" and top is not None and active is not None:
         info.lacks.append(Lack(active, None if top.is_wild else top.rank, False, 0))
+
+
+def habits_of(obs: Observation) -> tuple[SeatHabits, ...]:
+    """Each seat's habits over the match so far: those `obs` was handed from the earlier
+    rounds and what this round's history showed (the same from every seat: public facts)."""
+    return tuple(
+        SeatHabits(i.challenged, i.guilty, i.bluffs_shown, i.challenge_chances, i.challenges_made)
+        for i in Knowledge.from_observation(obs).seats
+    )

@@ -29,6 +29,7 @@ _WHERE: dict[str, str] = {
     "IllegalAction": "game",
     "Observation": "observation",
     "Phase": "observation",
+    "SeatHabits": "observation",
     "OFFICIAL": "rules",
     "CustomEffect": "rules",
     "CustomRule": "rules",
@@ -61,6 +62,7 @@ __all__ = [
     "Play",
     "RuleSet",
     "Scoring",
+    "SeatHabits",
     "Stacking",
     "actions",
     "build_deck",
@@ -93,6 +95,6 @@ if TYPE_CHECKING:
     from .actions import Action, CallUno, CatchUno, Challenge, Draw, Pass, Play
     from .cards import COLORS, Card, Color, build_deck, parse_cards
     from .game import MAX_ROUND_MOVES, Game, IllegalAction
-    from .observation import Observation, Phase
+    from .observation import Observation, Phase, SeatHabits
     from .rules import OFFICIAL, CustomEffect, CustomRule, RuleSet, Scoring, Stacking
     from .scoring import hand_points, match_winner, round_points

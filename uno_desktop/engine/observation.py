@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from typing import NamedTuple
 
 from .cards import Card, Color
 from .events import Event
@@ -19,6 +20,17 @@ class Phase(enum.StrEnum):
     DRAWN = "drawn"  # the current seat drew a playable card: play it or pass
     PENALTY = "penalty"  # a Draw Two / Wild Draw Four waits: take it, stack, or challenge
     OVER = "over"  # the round has ended
+
+
+class SeatHabits(NamedTuple):
+    """What one seat showed of its Wild Draw Fours and its challenges in the earlier
+    rounds of a match: public facts, counted by `ai.knowledge.habits_of`."""
+
+    challenged: int = 0  # its Wild Draw Fours that were challenged
+    guilty: int = 0  # ... and found to be bluffs
+    bluffs_shown: int = 0  # its unchallenged ones its later plays gave away
+    challenge_chances: int = 0  # Wild Draw Fours played on it that it could challenge
+    challenges_made: int = 0  # ... and it challenged
 
 
 @dataclasses.dataclass(frozen=True)
@@ -45,6 +57,7 @@ class Observation:
     catchable: int | None  # a seat that went to one card without saying UNO, window open
     scores: tuple[int, ...]
     history: tuple[Event, ...]  # this round's events, as this seat may see them
+    habits: tuple[SeatHabits, ...] = ()  # by seat, from the match's earlier rounds (or none)
 
     @property
     def top_card(self) -> Card:

@@ -16,6 +16,7 @@ a saved match is just preset + seed + the action log of every round.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import random
@@ -25,7 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..ai.base import Bot
-from ..engine import Game, IllegalAction, Observation, RuleSet
+from ..ai.knowledge import habits_of
+from ..engine import Game, IllegalAction, Observation, RuleSet, SeatHabits
 from ..engine.actions import Action, CallUno, CatchUno, Play
 from ..engine.cards import Card
 from ..engine.events import Event
@@ -227,6 +229,9 @@ class Match:
         self.hints: bool = bool(hints)
         #: hints each seat asked for this round (shown at the round end)
         self.hints_used: list[int] = [0] * len(seats)
+        #: what the finished rounds showed of each seat's Wild Draw Fours and challenges
+        #: (every bot's observation carries it; `ai.knowledge.habits_of`)
+        self.habits: tuple[SeatHabits, ...] = ()
         self._rules_json: tuple[RuleSet, dict[str, Any]] | None = None
         factory = bot_factory if bot_factory is not None else default_bot_factory
         self._bots: dict[int, Bot] = {
@@ -360,7 +365,8 @@ class Match:
         return list(self.game.log)
 
     def finish_round(self) -> None:
-        """Add the round's points to the totals (once, after the round end was shown).
+        """Add the round's points to the totals (once, after the round end was shown),
+        and what it showed of each seat's Wild Draw Fours and challenges to its habits.
 
         game.points already follows the scoring mode (winner: all to the winner;
         penalty: every seat its own hand) and is all zeros for a blocked round.
@@ -373,6 +379,7 @@ class Match:
         points = tuple(game.points)
         self.round_history.append(points)
         self.totals = [t + p for t, p in zip(self.totals, points)]
+        self.habits = habits_of(self._seat_observation(game, 0))
         self._changed()
 
     def _new_game(self, round_no: int, dealer: int) -> Game:
@@ -439,12 +446,17 @@ class Match:
         return self._require_game()
 
     def observation(self, viewer: int | None) -> Observation:
-        """What `viewer` may know now; for None (nobody at the screen) what everybody knows:
-        no hand, every drawn card and shown hand hidden. `seat` is -1 then."""
+        """What `viewer` may know now, with the seats' habits from the match's earlier
+        rounds; for None (nobody at the screen) what everybody knows: no hand, every drawn
+        card and shown hand hidden. `seat` is -1 then."""
         game = self._game_for(viewer)
         if viewer is not None:
-            return game.observation(viewer)
+            return self._seat_observation(game, viewer)
         return public_observation(game.observation(0))
+
+    def _seat_observation(self, game: Game, seat: int) -> Observation:
+        obs = game.observation(seat)
+        return dataclasses.replace(obs, habits=self.habits) if self.habits else obs
 
     def seat_view(self, viewer: int | None) -> SeatView:
         """Everything `viewer` may know now, and what it is asked, as one value (see
@@ -533,7 +545,8 @@ class Match:
     def _ask(self, seat: int) -> tuple[Action | None, list[Action]]:
         game = self._require_game()
         legal = game.legal_actions(seat)
-        choice = self._bots[seat].choose(game.observation(seat), legal, self._bot_rng(seat))
+        obs = self._seat_observation(game, seat)
+        choice = self._bots[seat].choose(obs, legal, self._bot_rng(seat))
         return choice, legal
 
     def poll(self) -> list[Event]:
@@ -606,6 +619,7 @@ class Match:
             logs=[] if self.game is None else [list(self.game.actions)],
             hints=self.hints,
             hints_used=list(self.hints_used),
+            habits=self.habits,
         )
 
     @classmethod
@@ -681,6 +695,7 @@ class Match:
                 raise SavedMatchError(f"round {round_no} scores differently on replay")
             self.round_history = list(history)
             self.totals = list(saved.totals)
+        self.habits = saved.habits
 
     def _resume_every_round(self, saved: SavedMatch, dealers: list[int]) -> None:
         """The first format: every round replayed from its own log and dealer."""
@@ -695,6 +710,7 @@ class Match:
                 if not game.is_over or tuple(game.points) != history[i]:
                     raise SavedMatchError(f"round {i + 1} scores differently on replay")
                 running = [t + p for t, p in zip(running, game.points)]
+                self.habits = habits_of(self._seat_observation(game, 0))
             self.game = game
         if running != saved.totals:
             raise SavedMatchError("totals do not add up to the rounds")

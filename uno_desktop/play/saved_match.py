@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import MAX_ROUND_MOVES, Game, IllegalAction, RuleSet
+from ..engine import MAX_ROUND_MOVES, Game, IllegalAction, RuleSet, SeatHabits
 from ..engine.actions import Action, action_from_dict, action_to_dict
 from ..rules.options import (
     MAX_PLAYERS,
@@ -84,6 +84,7 @@ _SAVE_KEYS = frozenset(
         "actions",
         "hints",
         "hints_used",
+        "habits",
     }
 )
 _ACTION_KEYS = frozenset({"type", "seat", "card", "color", "target", "uno"})
@@ -92,6 +93,8 @@ MAX_HINTS = MAX_ROUND_ACTIONS
 """Hints counted for one seat in one round at most (a saved count above it is refused)."""
 MAX_ROUND_POINTS = 10_000_000
 """More than every card of the largest deck at the highest value: no round scores this."""
+MAX_HABIT = MAX_MATCH_ROUNDS * MAX_ROUND_ACTIONS
+"""A count of a seat's habits (`SeatHabits`) at most: one a move, every round."""
 MATCH_ID_CHARS = frozenset("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_")
 
 
@@ -124,6 +127,7 @@ class SavedMatch:
     dealers: list[int] | None = None
     hints: bool = True
     hints_used: list[int] | None = None
+    habits: tuple[SeatHabits, ...] = ()  # the finished rounds' Wild Draw Fours, by seat
 
 
 def save_document(saved: SavedMatch, rules_json: dict[str, Any]) -> dict[str, Any]:
@@ -143,6 +147,7 @@ def save_document(saved: SavedMatch, rules_json: dict[str, Any]) -> dict[str, An
         "actions": [action_to_dict(a) for a in saved.logs[-1]] if saved.logs else [],
         "hints": saved.hints,
         "hints_used": list(saved.hints_used or []),
+        **({"habits": [list(h) for h in saved.habits]} if saved.habits else {}),
     }
 
 
@@ -330,7 +335,23 @@ def _read(d: Mapping[str, Any]) -> SavedMatch:
         logs=[actions] if round_no else [],
         hints=hints,
         hints_used=hints_used,
+        habits=_parse_habits(d.get("habits", []), n),
     )
+
+
+def _parse_habits(raw: object, n: int) -> tuple[SeatHabits, ...]:
+    """The seats' habits a save holds (none in a save from before them), checked."""
+    if raw == []:
+        return ()
+    if not isinstance(raw, list) or len(raw) != n:
+        raise SavedMatchError(f"habits: expected one entry for each of the {n} seats")
+    habits = []
+    for s, counts in enumerate(raw):
+        h = SeatHabits(*int_list(counts, f"habits[{s}]", 0, MAX_HABIT, len(SeatHabits._fields)))
+        if h.guilty > h.challenged or h.challenges_made > h.challenge_chances:
+            raise SavedMatchError(f"habits[{s}]: more bluffs or challenges than chances")
+        habits.append(h)
+    return tuple(habits)
 
 
 def _read_first_format(d: Mapping[str, Any]) -> SavedMatch:
