@@ -12,6 +12,9 @@ level at seat g % n and deals from seat (g // n) % n; each game's deal comes fro
 stream of `--seed`, so two levels run with one seed meet the same deals. Before each turn
 every other seat may act out of turn once (our bots catch and jump in; UnoAI's never do).
 The level's Wild Draw Four challenges are counted (right: the player was bluffing).
+With `--match-rounds K`, games go in matches of K rounds at one seating (the level at
+seat m % n in match m, the deal passing left each round), and each round's observations
+carry the seats' habits from the match's earlier rounds, as a match in the game does.
 
 `--check` plays UnoAI's own rules (`peers.unoai.UnoAIGame`) and prints each bot's win
 rate beside the figure UnoAI publishes (10 million games each). Not a test: prints only.
@@ -20,6 +23,7 @@ rate beside the figure UnoAI publishes (10 million games each). Not a test: prin
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import time
 
@@ -27,7 +31,8 @@ from peers.unoai import BOTS, Peer, play_unoai
 
 from uno_desktop.ai import make_bot
 from uno_desktop.ai.base import Bot
-from uno_desktop.engine import Challenge, Game, RuleSet
+from uno_desktop.ai.knowledge import habits_of
+from uno_desktop.engine import Challenge, Game, Observation, RuleSet, SeatHabits
 from uno_desktop.engine.events import ChallengeResolved
 from uno_desktop.play.simulate import wilson_interval
 from uno_desktop.rules.presets import load_preset
@@ -70,7 +75,15 @@ class Tally:
         self.challenges = self.right = 0
 
 
-def play(level: str, peer: str, players: int, rules: RuleSet, games: int, seed: int) -> Tally:
+def play(
+    level: str,
+    peer: str,
+    players: int,
+    rules: RuleSet,
+    games: int,
+    seed: int,
+    match_rounds: int = 1,
+) -> Tally:
     bots: list[Bot] = [seat(level)] + [seat(peer) for _ in range(players - 1)]
     for bot in bots:
         prepare = getattr(bot, "prepare", None)
@@ -78,10 +91,21 @@ def play(level: str, peer: str, players: int, rules: RuleSet, games: int, seed: 
             prepare(players)
     deals = random.Random(seed)
     tally = Tally()
+    habits: tuple[SeatHabits, ...] = ()
+
+    def seen(game: Game, s: int) -> Observation:
+        obs = game.observation(s)
+        return dataclasses.replace(obs, habits=habits) if habits else obs
+
     for g in range(games):
-        mine = g % players
+        if match_rounds == 1:
+            mine, dealer = g % players, (g // players) % players
+        else:
+            mine, dealer = (g // match_rounds) % players, g % players
+            if g % match_rounds == 0:
+                habits = ()
         at = [bots[0] if s == mine else bots[1 + (s - mine - 1) % players] for s in range(players)]
-        game = Game.new(rules, players, seed=deals.getrandbits(64), dealer=(g // players) % players)
+        game = Game.new(rules, players, seed=deals.getrandbits(64), dealer=dealer)
         rng = random.Random(deals.getrandbits(64))
         while not game.is_over:
             acted = False
@@ -89,7 +113,7 @@ def play(level: str, peer: str, players: int, rules: RuleSet, games: int, seed: 
                 s = (game.current + i) % players
                 legal = game.legal_actions(s)
                 if legal:
-                    a = at[s].choose(game.observation(s), legal, rng)
+                    a = at[s].choose(seen(game, s), legal, rng)
                     if a is not None:
                         _apply(game, a, mine, tally)
                         acted = True
@@ -97,10 +121,12 @@ def play(level: str, peer: str, players: int, rules: RuleSet, games: int, seed: 
             if acted:
                 continue
             s = game.current
-            a = at[s].choose(game.observation(s), game.legal_actions(s), rng)
+            a = at[s].choose(seen(game, s), game.legal_actions(s), rng)
             if a is None:
                 raise RuntimeError(f"{at[s].level} returned None on its turn")
             _apply(game, a, mine, tally)
+        if match_rounds > 1:
+            habits = habits_of(seen(game, 0))
         tally.games += 1
         tally.blocked += game.winner is None
         tally.won += game.winner == mine
@@ -124,6 +150,9 @@ def main() -> None:
     p.add_argument("--preset", default="official")
     p.add_argument("--games", type=int, default=4000)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--match-rounds", type=int, default=1, help="rounds a match at one seating (habits kept)"
+    )
     args = p.parse_args()
     if args.check:
         check(args.games, args.seed)
@@ -131,11 +160,12 @@ def main() -> None:
     rules = load_preset(args.preset)
     for n in (int(x) for x in args.players.split(",")):
         t0 = time.perf_counter()
-        t = play(args.level, args.peer, n, rules, args.games, args.seed)
+        t = play(args.level, args.peer, n, rules, args.games, args.seed, args.match_rounds)
         lo, hi = wilson_interval(t.won, t.games)
         print(
             f"{args.level} vs {n - 1} x {args.peer} ({args.preset}, {n} seats, {t.games} games, "
-            f"seed {args.seed}): {args.level} wins {t.won / t.games:.1%} [{lo:.1%}, {hi:.1%}] "
+            f"seed {args.seed}, {args.match_rounds} a match): "
+            f"{args.level} wins {t.won / t.games:.1%} [{lo:.1%}, {hi:.1%}] "
             f"(an even share {1 / n:.1%}), {t.points / t.games:.1f} points a game, "
             f"{t.blocked} blocked; challenges {t.challenges} ({t.right} right); "
             f"{time.perf_counter() - t0:.0f} s",

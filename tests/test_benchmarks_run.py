@@ -34,7 +34,7 @@ TINY = {
     "startup.py": ["--runs", "1"],
     "engine_vs_rlcard.py": ["--games", "3", "--reps", "1"],
     "ai_vs_rlcard_rule.py": ["--games", "2"],
-    "ai_vs_unoai.py": ["--games", "2", "--players", "2,4"],
+    "ai_vs_unoai.py": ["--games", "4", "--players", "2,4", "--match-rounds", "2"],
     "seat_view.py": ["--games", "2"],
 }
 # optional extras (".[compare]")
