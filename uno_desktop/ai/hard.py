@@ -77,14 +77,6 @@ class HardBot(NormalBot):
     table_depth = TABLE_DEPTH
     table_z = TABLE_Z
     table_critical = TABLE_CRITICAL
-    # Scratch (fourth four-seat session): terms added at tables over two, all off.
-    answer_seat = False  # void and follow-block bonuses read the seat that answers the card
-    act_far = 0.0  # added to a Skip or Draw Two while the next seat holds over two cards
-    act_near_at = 2  # a Skip or Draw Two hits a next seat on this many cards or fewer
-    color_weight = 1.0  # Normal's colour count term times this
-    rev_shift = 0.0  # added to a Reverse
-    endgame_at = 2  # the endgame bluff prior from this many cards in our hand
-    skip_to_short = 0.0  # added to a Skip or Draw Two that hands the turn to a seat on <= 2
 
     def __init__(self, rollouts: int = ROLLOUTS, depth: int = DEPTH) -> None:
         self.rollouts = rollouts
@@ -182,7 +174,7 @@ class HardBot(NormalBot):
         bluffing, so the prior rises there; the offender's record this round adjusts it.
         """
         prior = self.prior_bluff
-        if obs.hand_sizes[obs.seat] <= self.endgame_at:
+        if obs.hand_sizes[obs.seat] <= 2:
             prior = self.endgame_bluff_prior
         return know.guilt_probability(obs, prior)
 
@@ -197,37 +189,11 @@ class HardBot(NormalBot):
         if know is not None and card.rank == "W4" and self.bluffing(obs, card):
             rate = know.challenge_rate(next_seat(obs), self.prior_challenge)
             score -= self.bluff_risk * rate
-        tables = obs.players > HEADS_UP
-        if tables and color is not None:
-            score += self.scratch_terms(obs, card)
         if know is not None and color is not None:
             nxt = next_seat(obs)
-            if tables and self.answer_seat:
-                if card.rank in ("S", "D2"):
-                    nxt = next_seat(obs, steps=2)
-                elif card.rank == "R":
-                    nxt = next_seat(obs, steps=-1)
             size = obs.hand_sizes[nxt]
             score += self.void_play_bonus * (1.0 - know.p_holds_color(nxt, color, size))
             score += self.follow_block_bonus * know.p_cannot_follow(nxt, card, size)
-        return score
-
-    def scratch_terms(self, obs: Observation, card: Card) -> float:
-        score = 0.0
-        rank = card.rank
-        nxt_size = obs.hand_sizes[next_seat(obs)]
-        if self.color_weight != 1.0:
-            held = sum(1 for c in obs.hand if c.color is card.color)
-            score += (self.color_weight - 1.0) * (held - 1)
-        if rank in ("S", "D2") and nxt_size > 2:
-            if nxt_size <= self.act_near_at:
-                score += 1.0 + (9.0 if rank == "D2" else 8.0)
-            else:
-                score += self.act_far
-        if rank in ("S", "D2") and obs.hand_sizes[next_seat(obs, steps=2)] <= 2:
-            score += self.skip_to_short
-        if rank == "R":
-            score += self.rev_shift
         return score
 
     @staticmethod
