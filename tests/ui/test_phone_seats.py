@@ -31,6 +31,7 @@ from uno_desktop.play.match import ManualClock, Match
 from uno_desktop.rules.presets import load_preset
 from uno_desktop.ui.app import App
 from uno_desktop.ui.idle import EventWaiter
+from uno_desktop.ui.kit.text import text_of
 from uno_desktop.ui.scenes.join import JoinScene
 from uno_desktop.ui.scenes.title import TitleScene
 from uno_desktop.ui.table.scene import TableScene
@@ -214,6 +215,33 @@ def test_start_now_starts_the_round_and_a_seat_not_joined_waits_for_its_phone():
         frames(app, 200)
         assert match.human_to_act() == 1, "the turn waits for the phone"
         assert table.frames.frame(SIZE).seats[1].phone is False
+    finally:
+        services.close_phones()
+
+
+def test_the_banner_waiting_for_a_phone_says_how_to_let_the_computer_play_and_esc_does():
+    from uno_desktop.ui.scenes.pause import PauseScene
+
+    app, services = phone_app(["normal", "phone"])
+    try:
+        app.stack.top.start()  # Start now: seat 1's phone never joins
+        frames(app)
+        table = app.stack.top
+        assert isinstance(table, TableScene)
+        match = services.match
+        until(app, lambda: match.round_no == 1 and match.human_to_act() == 1, "seat 1's turn")
+        until(app, lambda: table.settled, "the table rests")
+        assert "Esc: let the computer play" in table.frames.status_text()
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+        frames(app)
+        pause = app.stack.top
+        assert isinstance(pause, PauseScene)
+        assert text_of(pause.stand_in_button.text) == "Let the computer play for P2"
+        pause.stand_in_button.activate()
+        frames(app)
+        assert app.stack.top is table
+        until(app, lambda: match.human_to_act() != 1, "a computer plays seat 1")
+        assert table.frames.frame(SIZE).seats[1].stand_in
     finally:
         services.close_phones()
 

@@ -155,7 +155,10 @@ def status_text(state: TableState, seat: SeatView | None) -> str:
     if not state.seats.people[cur]:
         return _("{name} is thinking").format(name=state.seats.names[cur])
     if state.seats.phones[cur] is False:
-        return _("{name}'s turn: waiting for their phone").format(name=state.seats.names[cur])
+        # the pause menu lets a computer play the seat meanwhile: say how to get there
+        return _("{name}'s turn: waiting for their phone. Esc: let the computer play").format(
+            name=state.seats.names[cur]
+        )
     return _("{name}'s turn").format(name=state.seats.names[cur])
 
 
