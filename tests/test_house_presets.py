@@ -327,6 +327,60 @@ def test_rename_gives_a_new_title_and_file_and_keeps_the_rules() -> None:
     assert (rules.title, rules.uno_penalty, rules.stacking) == ("Mormors regler", 4, Stacking.SAME)
 
 
+HAND_WRITTEN = """\
+# Grandma's table, written by hand at Christmas.
+title: Grandma's rules
+extends: family
+
+# four cards for a forgotten UNO: she insists
+uno_penalty: 4
+jump_in: true   # the cousins' favourite
+"""
+
+
+def hand_written(text: str = HAND_WRITTEN) -> Path:
+    folder = user_presets_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "grandma.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_renaming_a_hand_written_preset_keeps_its_comments_and_order() -> None:
+    hand_written()
+    before = load_named_preset("grandma")
+    new = hp.rename("grandma", "Mormors regler")
+    expected = HAND_WRITTEN.replace("title: Grandma's rules", 'title: "Mormors regler"')
+    assert (new.read_text(), new.name) == (expected, "mormors-regler.yaml")
+    after = load_named_preset("mormors-regler")
+    assert after.title == "Mormors regler"
+    assert game_fields(after) == game_fields(before)
+
+
+def test_changing_a_hand_written_presets_rules_writes_it_as_the_game_writes_presets() -> None:
+    hand_written()
+    draft = hp.load_draft("grandma")
+    path = hp.save(draft.title, draft.base, {**draft.changes, "uno_penalty": 6}, replace="grandma")
+    text = path.read_text()
+    assert text.startswith("# UNO Desktop rule preset: Grandma's rules.")
+    assert "she insists" not in text
+    assert load_named_preset(path.stem).uno_penalty == 6
+
+
+def test_renaming_a_preset_the_game_wrote_puts_the_new_title_in_its_header_too() -> None:
+    old = hp.save("Grandma's rules", "family", {"uno_penalty": 4})
+    new = hp.rename(old.stem, "Mormors regler")
+    assert new.read_text() == hp.preset_text("Mormors regler", "family", {"uno_penalty": 4})
+
+
+def test_a_hand_written_title_over_two_lines_is_renamed_by_writing_the_file_anew() -> None:
+    hand_written(HAND_WRITTEN.replace("title: Grandma's rules", "title: >\n  Grandma's\n  rules"))
+    new = hp.rename("grandma", "Mormors regler")
+    rules = load_named_preset(new.stem)
+    assert (rules.title, rules.uno_penalty, rules.jump_in) == ("Mormors regler", 4, True)
+    assert "she insists" not in new.read_text()
+
+
 def test_duplicate_copies_a_users_or_a_builtin_preset() -> None:
     mine = hp.save("Grandma's rules", "official", OURS)
     copy = hp.duplicate(mine.stem, "Grandma's rules 2")

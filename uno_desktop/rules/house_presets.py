@@ -18,6 +18,7 @@ path taken from input.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -40,7 +41,8 @@ from .options import (
     Option,
     Section,
 )
-from .preset_text import Changes, editable_options, preset_text
+from .preset_text import Changes, editable_options, preset_text, yaml_text
+from .preset_yaml import read_text
 from .presets import (
     BUILTIN_NAMES,
     PresetError,
@@ -468,7 +470,8 @@ def save(
     Only options that differ from the base are written. A new preset gets a file name of
     its own (a built-in's name or another preset's file is never taken); `replace`, a
     user preset's name, saves over that preset instead (editing it again; a new title
-    renames it). Refused (RulesRefused, nothing written): a bad title or value, rules
+    renames it; a file whose rules stay as they were keeps its own text but for its
+    `title:` line). Refused (RulesRefused, nothing written): a bad title or value, rules
     that cannot be played, a title another preset already has."""
     from ..store.documents import atomic_write_bytes
 
@@ -487,14 +490,45 @@ def save(
         _refuse_dependents(replace, N_("{title} starts from these rules; rename that first"))
     text = preset_text(title, base_name, kept, description)
     try:
-        read_preset_text(text, name)  # the file as it will be, read as it will be read
+        rules = read_preset_text(text, name)  # the file as it will be, read as it will be read
     except PresetError as e:
         raise RulesRefused([_problem(e, "rules")]) from None
+    if old_path is not None:
+        made = functools.partial(
+            preset_text, base_name=base_name, changes=kept, description=description
+        )
+        text = _own_words(old_path, name, title, rules, made) or text
     path = folder / f"{name}.yaml"
     atomic_write_bytes(path, text.encode("utf-8"))
     if old_path is not None and old_path != path:
         old_path.unlink(missing_ok=True)
     return path
+
+
+def _own_words(
+    path: Path, name: str, title: str, rules: RuleSet, made: Callable[[str], str]
+) -> str | None:
+    """The file at `path` as it is (its comments, its order), its one `title:` line
+    giving `title`, when that text reads as exactly `rules` under `name`: a file written
+    or edited by hand keeps its words when only its title changes. None otherwise, and
+    for a file just as the game wrote it (`made(its title)`: written anew, header too)."""
+    try:
+        old = read_text(path)
+        if old == made(read_preset_text(old, path.stem).title):
+            return None
+    except PresetError:
+        return None
+    lines = old.splitlines(keepends=True)
+    at = [i for i, line in enumerate(lines) if line.startswith("title:")]
+    if len(at) != 1:
+        return None
+    lines[at[0]] = f"title: {yaml_text(title)}\n"
+    text = "".join(lines)
+    try:
+        same = read_preset_text(text, name) == rules
+    except PresetError:
+        return None
+    return text if same else None
 
 
 def only_changed(base: RuleSet, changes: Changes) -> dict[str, object]:
@@ -576,10 +610,10 @@ def load_draft(name: str) -> Draft:
 
 
 def rename(name: str, new_title: str) -> Path:
-    """Give the user preset `name` a new title (and the file name that goes with it; the
-    file is written anew as the game writes presets, so a hand-written file's comments
-    are not kept, its rules are). Raises RulesRefused (a built-in, a title taken, a
-    preset that starts from it) or PresetError (it cannot be read)."""
+    """Give the user preset `name` a new title (and the file name that goes with it; a
+    file written by hand keeps its comments and order, see `save`). Raises RulesRefused
+    (a built-in, a title taken, a preset that starts from it) or PresetError (it cannot
+    be read)."""
     _user_path(name)
     draft = load_draft(name)
     return save(new_title, draft.base, draft.changes, description=draft.description, replace=name)
