@@ -318,6 +318,44 @@ def test_every_menu_fits_the_window_with_whole_readable_texts(
         assert text_problems(drawn) == []
 
 
+@pytest.mark.parametrize(
+    ("size", "ui", "n"), [("1024x600", "xlarge", 6), ("1280x720", "normal", 4)]
+)
+def test_new_games_player_rows_are_about_as_tall_as_its_other_rows_when_seats_leave_room(
+    services, shots, size, ui, n
+):
+    remember(services, ui_scale=UI_SIZES[ui])
+    scene = new_game(n)(services)
+    surface = pygame.Surface(SIZES[size])
+    with shot_kept_if_failing(surface, shots / f"new-game-rows-{n}-{size}-{ui}.png"):
+        render(scene, surface)
+        full = scene.target_stepper.rect.height
+        rows = [*scene.name_inputs[:n], *scene.kind_choices[:n]]
+        assert all(0.9 * full <= w.rect.height <= full for w in rows), scene.scale
+
+
+def test_a_long_name_shows_its_start_until_its_field_is_focused(services):
+    remember(services, ui_scale=UI_SIZES["xlarge"])
+    scene = new_game(10)(services)
+    surface = pygame.Surface(SIZES["1024x600"])
+    render(scene, surface)
+    field = scene.name_inputs[0]
+    field.value = "Wilhelmina Birgitta Ekman-Karlsson"
+    pictures = []
+    for focused in (False, True):
+        field.focused = focused
+        surface.fill((0, 0, 0))
+        field.draw(surface)
+        pictures.append(pygame.image.tobytes(surface.subsurface(field.rect), "RGB"))
+    field.value += " och Morfar Bengt"  # the same start, another end
+    field.focused = False
+    surface.fill((0, 0, 0))
+    field.draw(surface)
+    shorter = pygame.image.tobytes(surface.subsurface(field.rect), "RGB")
+    assert pictures[0] != pictures[1], "focused, the end (where the caret is) is in view"
+    assert pictures[0] == shorter, "unfocused, the field shows the name from its start"
+
+
 # --- the table, played to each question it asks ------------------------------------------
 PEOPLE = ["Alexandra", "Mormor Birgitta", "Wilhelmina Ekman"]
 

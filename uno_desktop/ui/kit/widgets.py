@@ -251,13 +251,13 @@ class TextInput(Widget):
         radius = max(3, int(8 * s))
         pygame.draw.rect(surface, TEXT_FIELD_RGB, self.rect, border_radius=radius)
         pygame.draw.rect(surface, (120, 130, 124), self.rect, max(1, int(2 * s)), radius)
-        px = int(26 * s)
+        px = min(int(26 * s), int(self.rect.height * 0.72))  # a short row: smaller text
         pad = int(10 * s)
-        f = font(px)
+        f = font(max(current_floor(), px))
         img = render(f, self.value, theme.TEXT_DARK_RGB)
         clip = self.rect.inflate(-2 * pad, 0)
         visible = img.get_rect(midleft=(clip.left, self.rect.centery))
-        if visible.width > clip.width:  # keep the end (where the caret is) in view
+        if visible.width > clip.width and self.focused:  # the end (the caret's) in view
             visible.right = clip.right
         prev = surface.get_clip()
         surface.set_clip(clip.clip(prev) if prev else clip)
@@ -352,10 +352,11 @@ class Choice(Widget, Generic[T]):
         draw_text(
             surface,
             self.label(),
-            int(26 * s),
+            min(int(26 * s), int(self.rect.height * 0.72)),  # a short row: smaller text
             theme.TEXT_DARK_RGB,
             center=self.rect.center,
             max_w=self.rect.width - ah * 6,
+            box=self.rect,
         )
         self.draw_focus(surface)
 

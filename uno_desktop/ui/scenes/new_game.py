@@ -401,8 +401,9 @@ class NewGameScene(PresetActions):
         folder_h = int(46 * s)
         place(self.folder_button, R.left, R.bottom - folder_h, R.width, folder_h)
         avail = R.bottom - folder_h - gap - y
-        rh = min(row, max(int(24 * s), avail // MAX_SEATS - int(6 * s)))
-        rgap = min(gap, max(2, (avail - MAX_SEATS * rh) // MAX_SEATS))
+        shown = max(self.n_players, 1)  # rows as tall as the seats shown leave room for
+        rh = min(row, max(int(24 * s), avail // shown - int(6 * s)))
+        rgap = min(gap, max(2, (avail - shown * rh) // shown))
         name_w = int(R.width * 0.48)
         for i in range(MAX_SEATS):
             place(self.name_inputs[i], R.left, y, name_w - int(10 * s), rh)
