@@ -224,6 +224,43 @@ def test_delete_an_unknown_preset_exits_2(capsys: pytest.CaptureFixture[str]) ->
     assert run(capsys, "delete", "nosuch")[0] == 2
 
 
+def test_rename_gives_one_of_yours_a_new_name_and_file_and_keeps_its_rules(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    run(capsys, "save", "Grandma's rules", "--from", "official", *OURS)
+    code, out, err = run(capsys, "rename", "Grandma's rules", "Mormors regler")
+    assert (code, err) == (0, "")
+    assert out == f"{user_presets_dir() / 'mormors-regler.yaml'}\n"
+    assert files() == ["mormors-regler.yaml"]
+    rules = load_named_preset("mormors-regler")
+    assert (rules.title, rules.stacking, rules.uno_penalty) == ("Mormors regler", Stacking.MIXED, 4)
+
+
+def test_rename_refuses_a_builtin_and_a_name_another_preset_has(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    run(capsys, "save", "Grandma's rules", "--from", "official", *OURS)
+    code, _out, err = run(capsys, "rename", "official", "Ours")
+    assert code == 2 and "built-in" in err
+    code, _out, err = run(capsys, "rename", "grandmas-rules", "Family rules")
+    assert code == 2 and err.count("\n") == 1
+    assert files() == ["grandmas-rules.yaml"]
+
+
+def test_copy_makes_a_preset_of_yours_from_a_builtin_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "copy", "swedish", "Our Swedish table")
+    assert (code, err) == (0, "")
+    assert Path(out.strip()).name == "our-swedish-table.yaml"
+    ours, theirs = load_named_preset("our-swedish-table"), load_named_preset("swedish")
+    assert ours.title == "Our Swedish table"
+    assert ours.replace(name=theirs.name, title=theirs.title, description=theirs.description) == (
+        theirs
+    )
+    assert run(capsys, "copy", "nosuch", "X")[0] == 2
+
+
 def test_a_preset_of_ours_may_be_named_by_its_title_to_start_from(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -34,7 +34,9 @@ PARTS = ("deck", "card_values", "custom_rule")
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The `preset` command and its own commands, on the main parser's subparsers."""
-    p = sub.add_parser("preset", help="make, show, list and delete your own rule presets")
+    p = sub.add_parser(
+        "preset", help="make, show, list, rename, copy and delete your own rule presets"
+    )
     p.add_argument(
         "--lang",
         dest="preset_lang",
@@ -59,6 +61,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     show = cmds.add_parser("show", help="the rules of a preset in words")
     show.add_argument("name", metavar="NAME")
     cmds.add_parser("list", help="every preset: built-in and your own")
+    rename = cmds.add_parser("rename", help="give one of your own presets a new name")
+    rename.add_argument("name", metavar="NAME")
+    rename.add_argument("title", metavar="NEW_NAME", help="the name shown in the menu")
+    copy = cmds.add_parser("copy", help="copy a preset (built-in or yours) under a new name")
+    copy.add_argument("name", metavar="NAME")
+    copy.add_argument("title", metavar="NEW_NAME", help="the name shown in the menu")
     delete = cmds.add_parser("delete", help="delete one of your own presets")
     delete.add_argument("name", metavar="NAME")
 
@@ -77,6 +85,8 @@ def run(args: argparse.Namespace) -> int:
             return _show(args.name)
         if command == "delete":
             return _delete(args.name)
+        if command in ("rename", "copy"):
+            return _retitle(command, args.name, args.title)
         return _list()
     except BrokenPipeError:  # `| head`: the reader has seen enough
         import os
@@ -266,6 +276,29 @@ def _list() -> int:
         print(f"{p.name:<{width}}  {title} ({kind})")
     for error in listing.errors:
         print(_("cannot be used: {reason}").format(reason=error), file=sys.stderr)
+    return 0
+
+
+def _retitle(command: str, name: str, title: str) -> int:
+    """`rename` or `copy` the preset NAME (its name or its title) as `title`; prints the
+    file it is now in."""
+    from . import house_presets as hp
+    from .presets import PresetError
+
+    found = hp.find_preset(name)
+    if found is None:
+        return _fail(command, _no_such(name))
+    act = hp.rename if command == "rename" else hp.duplicate
+    try:
+        path = act(found.name, title)
+    except hp.RulesRefused as e:
+        return _fail(command, str(e.problems[0]))
+    except PresetError as e:
+        return _fail(command, e.translated())
+    except OSError as e:
+        print(f"{PROG} {command}: {e}", file=sys.stderr)
+        return 1
+    print(path)
     return 0
 
 
