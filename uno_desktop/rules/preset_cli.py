@@ -4,6 +4,8 @@ script. The same writer and checks as the Rules screen (`house_presets`):
     uno-desktop preset save NAME --from BASE [--set OPTION=VALUE]...   prints the file's path
     uno-desktop preset show NAME        the rules in words, as How to play says them
     uno-desktop preset list             every preset, built-in and your own
+    uno-desktop preset rename NAME NEW  one of your own under a new name (prints its file)
+    uno-desktop preset copy NAME NEW    any preset copied as one of yours (prints its file)
     uno-desktop preset delete NAME      remove one of your own presets
 
 OPTION is written as in a preset file, nested with a dot (`wild_draw_four.challenge`,
