@@ -277,3 +277,27 @@ def test_typing_edits_the_focused_name(services):
         )
     scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="Farmor"))
     assert scene.chosen_seats()[1][0] == "Farmor"
+
+
+@pytest.mark.parametrize("where", ["preset", "name"])
+def test_enter_on_new_game_starts_the_game_from_a_choice_or_a_name(services, where):
+    scene = shown(services, NewGameScene)
+    started: list[bool] = []
+    scene.start_button.on_press = lambda: started.append(True)
+    widget = scene.preset_choice if where == "preset" else scene.name_inputs[0]
+    scene.group.focus(widget)
+    preset, name = scene.preset_choice.value, scene.chosen_seats()[0][0]
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    assert started == [True]
+    assert (scene.preset_choice.value, scene.chosen_seats()[0][0]) == (preset, name)
+
+
+def test_enter_on_a_button_presses_that_button_not_start(services):
+    scene = shown(services, NewGameScene)
+    started: list[bool] = []
+    scene.start_button.on_press = lambda: started.append(True)
+    backed: list[bool] = []
+    scene.back_button.on_press = lambda: backed.append(True)
+    scene.group.focus(scene.back_button)
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    assert (started, backed) == ([], [True])

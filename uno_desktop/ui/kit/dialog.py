@@ -66,6 +66,9 @@ class Dialog(Scene):
         super().__init__()
         self.services = services
         self.group = FocusGroup(keyboard=self.modal)
+        #: the button Enter presses when the focused widget has no use for it (a value
+        #: being chosen, a name typed); None: Enter does nothing there
+        self.enter_button: Button | None = None
         self._layout_key: tuple[int, int, float, str] | None = None
         self.scale = 1.0
         self.size: tuple[int, int] = BASE_SIZE
@@ -310,6 +313,17 @@ class Dialog(Scene):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
+            self.dirty = True
+            return True
+        enter = self.enter_button
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+            and enter is not None
+            and enter.visible
+            and enter.enabled
+        ):
+            enter.activate()
             self.dirty = True
             return True
         return event.type in (

@@ -144,6 +144,7 @@ class NewGameScene(PresetActions):
             )
         self.back_button = Button(N_("Back"), self.back)
         self.start_button = Button(N_("Start"), self.start, style="primary")
+        self.enter_button = self.start_button  # Enter on a choice or a name starts the game
         self.labels = {
             "rules": Label(N_("Rules"), 30, bold=True, color=theme.ACCENT_RGB),
             "target": Label(option("target_score").label),
