@@ -80,14 +80,9 @@ class PresetNameScene(Overlay):
         self.field = TextInput(self.start_name, max_len=MAX_NAME_CHARS)
         self.cancel = Button(N_("Cancel"), self.close)
         self.ok = Button(self.button_text, self.confirm, style="primary")
+        self.enter_button = self.ok  # Enter in the name field saves
         self.group.set_widgets([self.field, self.cancel, self.ok])
         self.group.focus(self.field)
-
-    def shortcut(self, event: pygame.event.Event) -> bool:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.group.focused is self.field:
-            self.confirm()
-            return True
-        return False
 
     def confirm(self) -> None:
         name = self.field.value.strip()
