@@ -18,6 +18,7 @@ TINY = {
     "bigscreen_phones.py": ["--taps", "2", "--idle-seconds", "0.3"],
     "autosave.py": ["--rounds", "3", "--samples", "5", "--players", "3"],
     "engine_throughput.py": ["--games", "3", "--reps", "1"],
+    "evening_memory.py": ["--rounds", "2", "--every", "1", "--players", "3"],
     "ai_latency.py": ["--games", "1", "--players", "2,3"],
     "ai_oracle.py": ["--games", "2"],
     "ai_paired.py": ["--games", "2", "--variant", "table_z=2.0"],
