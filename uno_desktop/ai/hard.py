@@ -55,17 +55,6 @@ ENDGAME_BLUFF_PRIOR = 0.6  # a Wild Draw Four against a player about to go out
 CHALLENGE_AT = 0.25  # a wrong challenge costs us two cards; a right one swings eight and a turn
 
 
-_JUDGES: dict[str, NetValue] = {"": NET_VALUE}
-
-
-def _judge(path: str) -> NetValue:
-    """Scratch, issue 36 fifth session: the table judge with weights read from `path`."""
-    got = _JUDGES.get(path)
-    if got is None:
-        got = _JUDGES[path] = NetValue(table_value, path)
-    return got
-
-
 class HardBot(NormalBot):
     """Normal's judgement sharpened by `Knowledge`, checked by search (module docstring).
 
@@ -88,7 +77,6 @@ class HardBot(NormalBot):
     table_depth = TABLE_DEPTH
     table_z = TABLE_Z
     table_critical = TABLE_CRITICAL
-    net_file = ""  # scratch, issue 36 fifth session: the table judge's weights from a file
 
     def __init__(self, rollouts: int = ROLLOUTS, depth: int = DEPTH) -> None:
         self.rollouts = rollouts
@@ -172,7 +160,7 @@ class HardBot(NormalBot):
             samples=self.table_samples,
             depth=self.table_depth,
             z=self.table_z,
-            judge=_judge(self.net_file),
+            judge=NET_VALUE,
         )
         return choice
 

@@ -347,22 +347,15 @@ class NetValue:
     """`search_table`'s judge (a `search.Judge`): the net for four-player rounds still
     going, `fallback` for rounds over and other tables."""
 
-    def __init__(self, fallback: Callable[[Game, int], float], path: str = "") -> None:
+    def __init__(self, fallback: Callable[[Game, int], float]) -> None:
         self.fallback = fallback
-        self.net = None
-        if path:  # scratch, issue 36 fifth session: weights from another file
-            from pathlib import Path
-
-            from .netweights import parse_weights
-
-            self.net = _Net(parse_weights(Path(path).read_bytes(), FEATURES, SEATS, path))
 
     def __call__(self, game: Game, me: int) -> float:
         return self.many([game], me)[0]
 
     def many(self, games: Sequence[Game], me: int) -> list[float]:
         out: list[float] = []
-        net = self.net or _the_net()
+        net = _the_net()
         for g in games:
             if g.is_over or g.players != SEATS:
                 out.append(self.fallback(g, me))
