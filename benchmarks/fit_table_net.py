@@ -2,16 +2,21 @@
 
     .venv/bin/python benchmarks/fit_table_net.py                 # about 4 minutes
     .venv/bin/python benchmarks/fit_table_net.py --write         # and rewrite the weights
+    .venv/bin/python benchmarks/fit_table_net.py --tables normal,normal,normal,normal \
+        hard,mixbot2,mixbot2,mixbot2 --rounds 6000               # rounds of mixed tables
 
 Plays official four-player rounds between normal bots (12,000 rounds on each of two
-deal seeds), keeps about one position in `every` once some hand is down to seven
-cards, and fits the winner of each round from the positions' features
-(`valuenet.features`, named in `valuenet.NAMES`): one hidden layer of 8 tanh units
-reads a seat's 26 numbers with those of the seats before, after and opposite it (and
-which seat it is from the turn) into a score, and a softmax over the four seats gives
-each its chance. Adam on the log loss, 20 passes over four fifths of the positions;
-prints the held-out log loss of the net and of `search.table_value` (the judge of
-other tables), for scale.
+deal seeds), or at each of the `--tables` named (four levels a table: normal, hard
+with its table search off, or one of UnoAI's bots, `peers.unoai`; the levels move
+round the table one seat a round, so each sits everywhere), keeps about one position
+in `every` once some hand is down to seven cards, and fits the winner of each round
+from the positions' features (`valuenet.features`, named in `valuenet.NAMES`): one
+hidden layer of 8 tanh units reads a seat's 26 numbers with those of the seats before,
+after and opposite it (and which seat it is from the turn) into a score, and a softmax
+over the four seats gives each its chance. Adam on the log loss, 20 passes over four
+fifths of the positions; prints the held-out log loss of the net, of the shipped net
+and of `search.table_value` (the judge of other tables), for scale, and with several
+`--tables` the same for each.
 `--write` rewrites `uno_desktop/ai/valuenet_weights.json`. Not a test: prints only.
 """
 
@@ -25,23 +30,44 @@ from pathlib import Path
 
 import numpy as np
 
-from uno_desktop.ai import make_bot, valuenet
+from uno_desktop.ai import HardBot, make_bot, valuenet
+from uno_desktop.ai.base import Bot
 from uno_desktop.ai.search import table_value
 from uno_desktop.engine import Game, RuleSet
 
 WEIGHTS = Path(__file__).resolve().parent.parent / "uno_desktop" / "ai" / "valuenet_weights.json"
 
 
+def seated(level: str) -> Bot:
+    """A bot for one seat: hard plays without its table search (its judge is what is
+    being fitted, and the search would make the rounds ten times slower)."""
+    if level == "hard":
+        bot = HardBot()
+        bot.table_samples = 0
+        return bot
+    if level in ("easy", "normal"):
+        return make_bot(level)
+    from peers.unoai import BOTS, Peer  # the benchmarks folder is on the path when run
+
+    if level not in BOTS:
+        raise SystemExit(f"--tables: unknown level {level!r}")
+    return Peer(BOTS[level]())  # type: ignore[return-value]
+
+
 def collect(
-    rounds: int, every: float, seed: int
+    rounds: int, every: float, seed: int, table: str = "normal,normal,normal,normal"
 ) -> tuple[list[valuenet.Position], list[int], list[float]]:
     """Positions, the winner's seat from the mover, `table_value`'s chance for it."""
-    normal = make_bot("normal")
+    levels = table.split(",")
+    if len(levels) != 4:
+        raise SystemExit(f"--tables: {table!r} names {len(levels)} seats (expected 4)")
+    bots = [seated(level) for level in levels]
     rng = random.Random(seed)
     pos: list[valuenet.Position] = []
     wins: list[int] = []
     logit: list[float] = []
     for g in range(rounds):
+        at = [bots[(s - g) % 4] for s in range(4)]
         game = Game.new(RuleSet(), 4, seed=rng.getrandbits(64), dealer=g % 4)
         kept: list[tuple[valuenet.Position, int, int, list[float]]] = []
         while not game.is_over:
@@ -49,7 +75,9 @@ def collect(
                 chances = [table_value(game, s) for s in range(4)]
                 kept.append((valuenet.encode(game), game.current, game.direction, chances))
             seat = game.current
-            game.apply(normal.choose(game.observation(seat), game.legal_actions(seat), rng))
+            action = at[seat].choose(game.observation(seat), game.legal_actions(seat), rng)
+            assert action is not None, f"{at[seat].level} did not act on its turn"
+            game.apply(action)
         if game.winner is not None:
             for p, cur, d, chances in kept:
                 pos.append(p)
@@ -76,6 +104,12 @@ def main() -> None:
     p.add_argument("--rounds", type=int, default=12000, help="rounds per deal seed")
     p.add_argument("--every", type=float, default=6.0)
     p.add_argument("--seeds", default="11,12")
+    p.add_argument(
+        "--tables",
+        nargs="+",
+        default=["normal,normal,normal,normal"],
+        help="seat mixes to play, --rounds of each per seed (e.g. hard,mixbot2,mixbot2,mixbot2)",
+    )
     p.add_argument("--hidden", type=int, default=8)
     p.add_argument("--epochs", type=int, default=20)
     p.add_argument("--write", action="store_true", help="rewrite valuenet_weights.json")
@@ -84,18 +118,22 @@ def main() -> None:
     pos: list[valuenet.Position] = []
     wins: list[int] = []
     logit: list[float] = []
-    for seed in map(int, args.seeds.split(",")):
-        a, b, c = collect(args.rounds, args.every, seed)
-        pos += a
-        wins += b
-        logit += c
+    tables: list[int] = []  # which of `--tables` each position comes from
+    for t, table in enumerate(args.tables):
+        for seed in map(int, args.seeds.split(",")):
+            a, b, c = collect(args.rounds, args.every, seed, table)
+            pos += a
+            wins += b
+            logit += c
+            tables += [t] * len(a)
     feats = np.concatenate(
         [valuenet.features(pos[i : i + 20000]) for i in range(0, len(pos), 20000)]
     )
     y = np.array(wins)
     n = len(y)
     print(
-        f"{n} positions of {args.rounds} rounds x {args.seeds} ({time.perf_counter() - t0:.0f} s)"
+        f"{n} positions of {args.rounds} rounds x {args.seeds} x {' '.join(args.tables)} "
+        f"({time.perf_counter() - t0:.0f} s)"
     )
     flat = feats.reshape(-1, feats.shape[2])
     mu, sd = flat.mean(0), flat.std(0) + 1e-6
@@ -148,7 +186,24 @@ def main() -> None:
         if epoch % 5 == 4:
             print(f"  pass {epoch + 1}: held-out log loss {loss(x[cut:], y[cut:]):.4f}", flush=True)
     base = -float(np.mean([math.log(q) for q in logit_p[cut:]]))
-    print(f"held-out log loss: net {loss(x[cut:], y[cut:]):.4f}, table_value {base:.4f}")
+    held = perm[cut:]
+    shipped = np.array(
+        [math.log(c[w]) for c, w in zip(valuenet.chances([pos[i] for i in held]), y[cut:])]
+    )
+    print(
+        f"held-out log loss: net {loss(x[cut:], y[cut:]):.4f}, the shipped net "
+        f"{-shipped.mean():.4f}, table_value {base:.4f}"
+    )
+    table_of = np.array(tables)[held]
+    for t, table in enumerate(args.tables):
+        at = np.flatnonzero(table_of == t)
+        if len(args.tables) > 1 and len(at):
+            got = loss(x[cut:][at], y[cut:][at])
+            print(
+                f"  {table}: {len(at)} held out, net {got:.4f}, the shipped net "
+                f"{-shipped[at].mean():.4f}, table_value "
+                f"{-float(np.mean(np.log(logit_p[cut:][at]))):.4f}"
+            )
     if args.write:
         write(w1, b1, w2, mu, sd)
         print(f"wrote {WEIGHTS}")
