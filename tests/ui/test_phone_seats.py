@@ -246,6 +246,30 @@ def test_the_banner_waiting_for_a_phone_says_how_to_let_the_computer_play_and_es
         services.close_phones()
 
 
+def test_the_banner_counts_the_minutes_the_table_has_waited_for_an_away_phone():
+    app, services = phone_app(["normal", "phone"])
+    try:
+        app.stack.top.start()  # Start now: seat 1's phone never joins
+        frames(app)
+        table = app.stack.top
+        match = services.match
+        until(app, lambda: match.round_no == 1 and match.human_to_act() == 1, "seat 1's turn")
+        until(app, lambda: table.settled, "the table rests")
+        assert " min." not in table.frames.status_text()
+        waits = services.phones.table.waits
+        later = [0.0]
+        waits._clock = lambda: time.monotonic() + later[0]
+        later[0] = 125.0
+        frames(app)
+        assert "waiting for their phone for 2 min. Esc: let the computer play" in (
+            table.frames.status_text()
+        )
+        assert 0 < table.wake_in_s() <= 60, "the loop wakes for the next minute"
+        assert match.human_to_act() == 1, "the table still waits: only a person hands it on"
+    finally:
+        services.close_phones()
+
+
 def test_escape_on_the_join_panel_goes_back_to_the_title_and_nothing_listens():
     app, services = phone_app(["phone", "normal"])
     url = services.phones.url(0)

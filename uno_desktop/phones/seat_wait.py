@@ -61,6 +61,11 @@ class Waits:
     def waited_s(self) -> float:
         return 0.0 if self._since is None else max(0.0, self._clock() - self._since[1])
 
+    def waiting_s(self) -> float | None:
+        """How long the table has waited for the phone it waits for now, as of the last
+        `check` (None: it waits for none)."""
+        return None if self._since is None else self.waited_s()
+
     def waiting(self, viewer: int) -> dict[str, Any] | None:
         """The state's "waiting" for `viewer`'s phone, as of the last `check`: the seat
         waited for and the whole seconds so far, and that a computer may stand in."""

@@ -109,6 +109,11 @@ class PhoneLink:
         """Phone seats whose phone is away and that no computer plays for now."""
         return [s for s in self.seats if s not in self._connected and s not in self.match.stand_ins]
 
+    def waiting_s(self) -> float | None:
+        """How long the table has waited for the phone of the seat whose turn it is (None:
+        it waits for no phone)."""
+        return self.table.waits.waiting_s() if self._running else None
+
     def stand_in(self, seat: int) -> None:
         """A computer plays `seat` until its phone is back (the pause menu's offer)."""
         if self._running and seat in self.away():

@@ -156,8 +156,13 @@ def status_text(state: TableState, seat: SeatView | None) -> str:
         return _("{name} is thinking").format(name=state.seats.names[cur])
     if state.seats.phones[cur] is False:
         # the pause menu lets a computer play the seat meanwhile: say how to get there
+        name = state.seats.names[cur]
+        if state.phone_wait_min:
+            return _(
+                "{name}'s turn: waiting for their phone for {n} min. Esc: let the computer play"
+            ).format(name=name, n=state.phone_wait_min)
         return _("{name}'s turn: waiting for their phone. Esc: let the computer play").format(
-            name=state.seats.names[cur]
+            name=name
         )
     return _("{name}'s turn").format(name=state.seats.names[cur])
 

@@ -60,6 +60,8 @@ if TYPE_CHECKING:
 
 #: a short breath after the table settles before the next computer move is applied
 BEAT_S = 0.12
+#: the status line counts the wait for an away phone in whole minutes
+WAIT_MINUTE_S = 60.0
 
 RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
 POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
@@ -86,6 +88,7 @@ class TableScene(Scene):
         self._quiet_s = 0.0
         self._synced = False
         self._started = False
+        self._wait_min = 0  # the whole minutes waited for an away phone, as last shown
         self.time_s = 0.0
         #: a dialog the person reads or answers before anything else happens
         self.modal: Scene | None = None
@@ -257,7 +260,15 @@ class TableScene(Scene):
             due = None
         if due is not None:
             wakes.append(due - self.services.clock.now_s())
+        waited = self._phone_wait_s()
+        if waited is not None:  # the status line counts the minutes
+            wakes.append(WAIT_MINUTE_S - waited % WAIT_MINUTE_S)
         return max(0.0, min(wakes)) if wakes else None
+
+    def _phone_wait_s(self) -> float | None:
+        """How long the table has waited for an away phone (None: it waits for none)."""
+        phones = self.services.phones
+        return phones.waiting_s() if phones is not None and self.holder.has_round else None
 
     # ================================================================== frames
 
@@ -285,6 +296,11 @@ class TableScene(Scene):
         else:
             self._quiet_s = 0.0
         if was_busy or self.animator.busy or self.thinking_seat() is not None:
+            self.dirty = True
+        waited = self._phone_wait_s()
+        minutes = int(waited // WAIT_MINUTE_S) if waited is not None else 0
+        if minutes != self._wait_min:
+            self._wait_min = minutes
             self.dirty = True
 
     def _count_down(self, dt_s: float) -> None:
@@ -476,6 +492,7 @@ class TableScene(Scene):
             window_line=window_line,
             plates=tuple(self.passing.plates()),
             picked_seat=pointed_seat(self.modal),
+            phone_wait_min=self._wait_min,
         )
 
     def frame(self, size: tuple[int, int]) -> TableFrame:

@@ -111,3 +111,4 @@ class TableState:
     window_line: str | None = None  # the people's window's line, while it is open
     plates: tuple[int, ...] = ()  # the seats whose name plate a click presses now
     picked_seat: int | None = None  # the seat an open player picker points at
+    phone_wait_min: int = 0  # whole minutes the table has waited for an away phone
