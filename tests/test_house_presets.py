@@ -357,6 +357,17 @@ def test_renaming_a_hand_written_preset_keeps_its_comments_and_order() -> None:
     assert game_fields(after) == game_fields(before)
 
 
+def test_a_hand_written_preset_saved_on_windows_keeps_its_line_ends_when_renamed() -> None:
+    text = "\ufeff" + HAND_WRITTEN.replace("\n", "\r\n")
+    folder = user_presets_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "grandma.yaml").write_bytes(text.encode("utf-8"))
+    new = hp.rename("grandma", "Mormors regler")
+    expected = text.replace("title: Grandma's rules", 'title: "Mormors regler"')
+    assert new.read_bytes().decode("utf-8") == expected
+    assert load_named_preset(new.stem).uno_penalty == 4
+
+
 def test_changing_a_hand_written_presets_rules_writes_it_as_the_game_writes_presets() -> None:
     hand_written()
     draft = hp.load_draft("grandma")

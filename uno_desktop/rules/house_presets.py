@@ -519,10 +519,13 @@ def _own_words(
     except PresetError:
         return None
     lines = old.splitlines(keepends=True)
-    at = [i for i, line in enumerate(lines) if line.startswith("title:")]
+    at = [i for i, line in enumerate(lines) if line.lstrip("\ufeff").startswith("title:")]
     if len(at) != 1:
         return None
-    lines[at[0]] = f"title: {yaml_text(title)}\n"
+    line = lines[at[0]]
+    mark = "\ufeff" if line.startswith("\ufeff") else ""  # a byte order mark stays
+    end = line[len(line.rstrip("\r\n")) :] or "\n"  # and so do Windows line ends
+    lines[at[0]] = f"{mark}title: {yaml_text(title)}{end}"
     text = "".join(lines)
     try:
         same = read_preset_text(text, name) == rules
