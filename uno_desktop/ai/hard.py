@@ -35,7 +35,7 @@ from .valuenet import SEATS, NetValue, warm
 # Heads-up search: rollouts per decision (shared out among the candidates), plies of
 # greedy play in each, and the head start of the heuristic's favourite.
 ROLLOUTS = 48
-DEPTH = 16
+DEPTH = 24
 PRIOR_BONUS = 0.1
 MAX_CANDIDATES = 3  # the heuristic's top plays a search compares
 HEADS_UP = 2  # the heads-up search runs at tables this small
