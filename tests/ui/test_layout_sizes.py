@@ -204,6 +204,9 @@ class Links:
     def connected(self) -> frozenset[int]:
         return frozenset(self.seats[::3])
 
+    def waiting_s(self) -> float | None:
+        return 185.0  # the longest status line: a wait counted in minutes
+
     def stop(self) -> None:
         """Nothing listens."""
 

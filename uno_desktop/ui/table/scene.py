@@ -47,6 +47,7 @@ from uno_desktop.ui.table.input import TableInput
 from uno_desktop.ui.table.notices import ChallengeResults
 from uno_desktop.ui.table.paint.painter import TablePainter
 from uno_desktop.ui.table.passing import Passing
+from uno_desktop.ui.table.phone_wait import PhoneWait
 from uno_desktop.ui.table.pickers import pointed_seat
 from uno_desktop.ui.table.shown import ShownTable
 from uno_desktop.ui.table.source import TableSource
@@ -60,8 +61,6 @@ if TYPE_CHECKING:
 
 #: a short breath after the table settles before the next computer move is applied
 BEAT_S = 0.12
-#: the status line counts the wait for an away phone in whole minutes
-WAIT_MINUTE_S = 60.0
 
 RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
 POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
@@ -88,7 +87,6 @@ class TableScene(Scene):
         self._quiet_s = 0.0
         self._synced = False
         self._started = False
-        self._wait_min = 0  # the whole minutes waited for an away phone, as last shown
         self.time_s = 0.0
         #: a dialog the person reads or answers before anything else happens
         self.modal: Scene | None = None
@@ -112,6 +110,7 @@ class TableScene(Scene):
         self.passing = Passing(self, self.holder, match, self.view, self.actions, services, coached)
         self.input = TableInput(self, self.focus, self.actions, self.hints, self.passing, sounds)
         self.frames = Frames(self)
+        self.phone_wait = PhoneWait(services, match)
 
     # ================================================================== who sees what
 
@@ -228,9 +227,7 @@ class TableScene(Scene):
     def animating(self) -> bool:
         """Frames are needed: cards fly, the shown state catches up, a computer's thinking
         dots move. Waiting for a person needs none (see `wake_in_s`)."""
-        if self.animator.busy or self.flights.waiting or self.view.pending:
-            return True
-        if self.moments.active:
+        if self.animator.busy or self.flights.waiting or self.view.pending or self.moments.active:
             return True
         if self.results.pending is not None or self.hints.job is not None:
             return True
@@ -245,12 +242,11 @@ class TableScene(Scene):
         return self.holder.computer_to_move() if self.quiet else None
 
     def wake_in_s(self) -> float | None:
-        """The next moment the table changes by itself: a message to take down, or a
-        computer's catch, jump-in or UNO call falling due while a person decides."""
+        """The next moment the table changes by itself: a message to take down, a
+        computer's catch, jump-in or UNO call falling due, a phone's wait's next minute."""
         why = self.actions.why_s if self.actions.why else None
-        wakes = [
-            s for s in (self.results.toast_s if self.results.toast else None, why) if s is not None
-        ]
+        toast = self.results.toast_s if self.results.toast else None
+        wakes = [s for s in (toast, why) if s is not None] + self.phone_wait.wakes()
         end = self.passing.window_end_s
         if end is not None and self.passing.window_open:
             wakes.append(end - self.services.clock.now_s())  # its key caps go
@@ -260,15 +256,7 @@ class TableScene(Scene):
             due = None
         if due is not None:
             wakes.append(due - self.services.clock.now_s())
-        waited = self._phone_wait_s()
-        if waited is not None:  # the status line counts the minutes
-            wakes.append(WAIT_MINUTE_S - waited % WAIT_MINUTE_S)
         return max(0.0, min(wakes)) if wakes else None
-
-    def _phone_wait_s(self) -> float | None:
-        """How long the table has waited for an away phone (None: it waits for none)."""
-        phones = self.services.phones
-        return phones.waiting_s() if phones is not None and self.holder.has_round else None
 
     # ================================================================== frames
 
@@ -297,11 +285,7 @@ class TableScene(Scene):
             self._quiet_s = 0.0
         if was_busy or self.animator.busy or self.thinking_seat() is not None:
             self.dirty = True
-        waited = self._phone_wait_s()
-        minutes = int(waited // WAIT_MINUTE_S) if waited is not None else 0
-        if minutes != self._wait_min:
-            self._wait_min = minutes
-            self.dirty = True
+        self.dirty |= self.phone_wait.tick()
 
     def _count_down(self, dt_s: float) -> None:
         """Take the toast and the reason a card was refused down when their time is up."""
@@ -492,7 +476,7 @@ class TableScene(Scene):
             window_line=window_line,
             plates=tuple(self.passing.plates()),
             picked_seat=pointed_seat(self.modal),
-            phone_wait_min=self._wait_min,
+            phone_wait_min=self.phone_wait.minutes,
         )
 
     def frame(self, size: tuple[int, int]) -> TableFrame:
