@@ -219,18 +219,25 @@ def test_start_now_starts_the_round_and_a_seat_not_joined_waits_for_its_phone():
         services.close_phones()
 
 
+def waiting_for_seat_1(app: App, services: Any) -> tuple[TableScene, Match]:
+    """Start now from the join panel (seat 1's phone never joins); run until the table
+    rests on seat 1's turn. The table and the match."""
+    app.stack.top.start()
+    frames(app)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    match = services.match
+    until(app, lambda: match.round_no == 1 and match.human_to_act() == 1, "seat 1's turn")
+    until(app, lambda: table.settled, "the table rests")
+    return table, match
+
+
 def test_the_banner_waiting_for_a_phone_says_how_to_let_the_computer_play_and_esc_does():
     from uno_desktop.ui.scenes.pause import PauseScene
 
     app, services = phone_app(["normal", "phone"])
     try:
-        app.stack.top.start()  # Start now: seat 1's phone never joins
-        frames(app)
-        table = app.stack.top
-        assert isinstance(table, TableScene)
-        match = services.match
-        until(app, lambda: match.round_no == 1 and match.human_to_act() == 1, "seat 1's turn")
-        until(app, lambda: table.settled, "the table rests")
+        table, match = waiting_for_seat_1(app, services)
         assert "Esc: let the computer play" in table.frames.status_text()
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
         frames(app)
@@ -249,17 +256,9 @@ def test_the_banner_waiting_for_a_phone_says_how_to_let_the_computer_play_and_es
 def test_the_banner_counts_the_minutes_the_table_has_waited_for_an_away_phone():
     app, services = phone_app(["normal", "phone"])
     try:
-        app.stack.top.start()  # Start now: seat 1's phone never joins
-        frames(app)
-        table = app.stack.top
-        match = services.match
-        until(app, lambda: match.round_no == 1 and match.human_to_act() == 1, "seat 1's turn")
-        until(app, lambda: table.settled, "the table rests")
+        table, match = waiting_for_seat_1(app, services)
         assert " min." not in table.frames.status_text()
-        waits = services.phones.table.waits
-        later = [0.0]
-        waits._clock = lambda: time.monotonic() + later[0]
-        later[0] = 125.0
+        services.phones.table.waits._clock = lambda: time.monotonic() + 125.0
         frames(app)
         assert "waiting for their phone for 2 min. Esc: let the computer play" in (
             table.frames.status_text()

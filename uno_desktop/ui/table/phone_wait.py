@@ -16,15 +16,15 @@ class PhoneWait:
     """The minutes waited for the phone of the seat whose turn it is, as last shown."""
 
     def __init__(self, services: Services, match: TableSource) -> None:
-        self.services, self.match = services, match
+        self.services = services
+        #: a phone seat sits at this table (asked once: a seat's kind is the match's)
+        self.has_phone = any(match.is_phone(s) for s in range(match.players))
         self.minutes = 0
 
     def seconds(self) -> float | None:
         """How long the table has waited so far (None: it waits for no phone)."""
         phones = self.services.phones
-        if phones is None or not any(self.match.is_phone(s) for s in range(self.match.players)):
-            return None
-        return phones.waiting_s()
+        return phones.waiting_s() if phones is not None and self.has_phone else None
 
     def tick(self) -> bool:
         """Once a frame: True when the minutes to show changed (the table redraws)."""
